@@ -1,0 +1,38 @@
+"""Loading component data files (TOML) with clear errors."""
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from .errors import DataError
+
+
+def load_toml(path: Path) -> dict[str, Any]:
+    """Read one TOML data file; a missing or malformed file raises DataError naming it."""
+    try:
+        with open(path, "rb") as handle:
+            return tomllib.load(handle)
+    except FileNotFoundError:
+        raise DataError(f"data file {path} is missing") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise DataError(f"data file {path} is not valid TOML: {exc}") from None
+
+
+def field(record: dict[str, Any], name: str, kind: type | tuple[type, ...], where: str) -> Any:
+    """Return record[name], checking that it exists and has the expected type."""
+    if not isinstance(record, dict):
+        raise DataError(f"{where}: expected a table, found {type(record).__name__}")
+    if name not in record:
+        raise DataError(f"{where}: missing field {name!r}")
+    value = record[name]
+    if isinstance(value, bool) and kind is int or not isinstance(value, kind):
+        kind_name = getattr(kind, "__name__", None) or "/".join(k.__name__ for k in kind)
+        raise DataError(f"{where}: field {name!r} must be {kind_name}, found {value!r}")
+    return value
+
+
+def check(condition: bool, where: str, message: str) -> None:
+    """Raise DataError(`where: message`) unless `condition` holds."""
+    if not condition:
+        raise DataError(f"{where}: {message}")

@@ -1,0 +1,93 @@
+"""The static part of a game: its name, player counts, options and how to start or load a state."""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from .errors import BadOption, BadRecord
+from .options import Option, resolve_options
+from .state import GameState
+
+
+class Game:
+    """What never changes during a game. Subclasses set the class attributes and `_new`/`_empty`."""
+
+    name: str = ""
+    title: str = ""
+    min_players: int = 2
+    max_players: int = 2
+    options: dict[str, Option] = {}
+
+    # ---------------------------------------------------------------- creation
+    def new_state(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> GameState:
+        """A new game for `players` seats; all its randomness derives from `seed`."""
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise BadOption(f"{self.name}: players must be an integer, not {players!r}")
+        if not self.min_players <= players <= self.max_players:
+            raise BadOption(f"{self.name}: {players} players is not allowed; "
+                            f"allowed: {self.min_players} to {self.max_players}")
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise BadOption(f"{self.name}: seed must be an integer, not {seed!r}")
+        resolved = resolve_options(self.name, self.options, options)
+        return self._new(players, seed, resolved)
+
+    def state_from_json(self, data: Mapping[str, Any]) -> GameState:
+        """Restore a state written by `state.to_json()`; a malformed one raises BadRecord."""
+        if not isinstance(data, Mapping):
+            raise BadRecord(f"a {self.name} state must be a JSON object, not {type(data).__name__}")
+        if data.get("game") != self.name:
+            raise BadRecord(f"this state is of game {data.get('game')!r}, not {self.name!r}")
+        for name, kind in (("players", int), ("seed", int), ("options", dict), ("state", dict)):
+            if not isinstance(data.get(name), kind) or isinstance(data.get(name), bool):
+                raise BadRecord(f"{self.name} state: field {name!r} is missing or not a {kind.__name__}")
+        players = data["players"]
+        if not self.min_players <= players <= self.max_players:
+            raise BadRecord(f"{self.name} state: {players} players is outside "
+                            f"{self.min_players}..{self.max_players}")
+        try:
+            options = resolve_options(self.name, self.options, data["options"])
+        except BadOption as exc:
+            raise BadRecord(str(exc)) from None
+        state = self._empty(players, data["seed"], options)
+        state._restore_common(dict(data))
+        try:
+            state._restore(data["state"])
+        except BadRecord:
+            raise
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+            raise BadRecord(f"{self.name} state is malformed: {type(exc).__name__}: {exc}") from None
+        problems = self.check_invariants(state)
+        if problems:
+            raise BadRecord(f"{self.name} state is inconsistent: " + "; ".join(problems[:5]))
+        return state
+
+    # ---------------------------------------------------------------- per-game hooks
+    def _new(self, players: int, seed: int, options: dict[str, Any]) -> GameState:
+        raise NotImplementedError
+
+    def _empty(self, players: int, seed: int, options: dict[str, Any]) -> GameState:
+        """A blank state shell that `_restore` fills in."""
+        raise NotImplementedError
+
+    def check_invariants(self, state: GameState) -> list[str]:
+        """Descriptions of every broken invariant of `state` (empty when all hold)."""
+        return []
+
+    def evaluate(self, state: GameState, seat: int) -> float:
+        """A heuristic value of `state` for `seat`, higher is better (used by greedy and search).
+
+        The default is the seat's score minus the best other score.
+        """
+        scores = state.scores()
+        others = [v for s, v in enumerate(scores) if s != seat]
+        return scores[seat] - (max(others) if others else 0)
+
+    def render(self, state: GameState, seat: int | None) -> str:
+        """A text picture of the table as `seat` sees it."""
+        import json
+        return json.dumps(state.view(seat), indent=1)
+
+    def describe(self) -> dict[str, Any]:
+        """A JSON-ready description of the game and its options."""
+        return {"name": self.name, "title": self.title, "min_players": self.min_players,
+                "max_players": self.max_players,
+                "options": [opt.to_json() for opt in self.options.values()]}

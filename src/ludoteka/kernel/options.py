@@ -1,0 +1,53 @@
+"""Documented variant switches of a game, with defaults and validation."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from .errors import BadOption
+
+
+@dataclass(frozen=True)
+class Option:
+    """One variant switch: its name, default, allowed values and what it does."""
+
+    name: str
+    default: Any
+    doc: str
+    choices: tuple[Any, ...] = (False, True)
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready description of the option."""
+        return {"name": self.name, "default": self.default, "choices": list(self.choices), "doc": self.doc}
+
+
+def resolve_options(game_name: str, declared: Mapping[str, Option],
+                    given: Mapping[str, Any] | None) -> dict[str, Any]:
+    """Merge `given` over the defaults; raise BadOption naming what is wrong and what is allowed."""
+    if given is not None and not isinstance(given, Mapping):
+        raise BadOption(f"{game_name}: options must be a mapping of name to value, not {type(given).__name__}")
+    result = {name: opt.default for name, opt in declared.items()}
+    for name, value in (given or {}).items():
+        if name not in declared:
+            known = ", ".join(sorted(declared)) or "none"
+            raise BadOption(f"{game_name}: unknown option {name!r}; known options: {known}")
+        choices = declared[name].choices
+        # bool is a subclass of int: compare types too, so 1 is not accepted for True.
+        if not any(value == c and type(value) is type(c) for c in choices):
+            allowed = ", ".join(repr(c) for c in choices)
+            raise BadOption(f"{game_name}: option {name!r} cannot be {value!r}; allowed: {allowed}")
+        result[name] = value
+    return result
+
+
+def parse_option_value(text: str) -> Any:
+    """Parse a command-line option value: true/false, an integer, or a string."""
+    lowered = text.strip().lower()
+    if lowered in ("true", "yes", "on"):
+        return True
+    if lowered in ("false", "no", "off"):
+        return False
+    try:
+        return int(text)
+    except ValueError:
+        return text

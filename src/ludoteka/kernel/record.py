@@ -1,0 +1,104 @@
+"""Game records: the game, options, players, seed and action keys; saved, loaded and replayed."""
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+from typing import Any, Callable, Mapping
+
+from .errors import BadRecord, IllegalAction, LudotekaError, TamperedRecord
+from .state import GameState
+
+RECORD_FORMAT = "ludoteka-record/1"
+
+
+def state_digest(state: GameState) -> str:
+    """A SHA-256 over the canonical JSON of the state's contents (without history or log)."""
+    payload = json.dumps(state._snapshot(), sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(payload.encode()).hexdigest()
+
+
+def record_of(state: GameState) -> dict[str, Any]:
+    """The game record of `state`: enough to rebuild it exactly by replay."""
+    return {
+        "format": RECORD_FORMAT,
+        "game": state.game.name,
+        "players": state.players,
+        "options": dict(state.options),
+        "seed": state.seed,
+        "actions": state.actions(),
+        "finished": state.is_terminal(),
+        "scores": state.scores(),
+        "digest": state_digest(state),
+    }
+
+
+def replay(record: Mapping[str, Any], lookup: Callable[[str], Any],
+           on_step: Callable[[GameState], None] | None = None) -> GameState:
+    """Rebuild the state a record describes, checking every action and the recorded results.
+
+    `lookup(name)` returns the game. `on_step` is called with the state after every action.
+    A malformed record raises BadRecord; one whose actions, scores or digest do not replay
+    as recorded raises TamperedRecord, naming the first difference.
+    """
+    if not isinstance(record, Mapping):
+        raise BadRecord(f"a game record must be a JSON object, not {type(record).__name__}")
+    if record.get("format") != RECORD_FORMAT:
+        raise BadRecord(f"not a ludoteka game record: format is {record.get('format')!r}, "
+                        f"expected {RECORD_FORMAT!r}")
+    for name, kind in (("game", str), ("players", int), ("seed", int), ("actions", list)):
+        value = record.get(name)
+        if not isinstance(value, kind) or isinstance(value, bool):
+            raise BadRecord(f"game record: field {name!r} is missing or not a {kind.__name__}")
+    options = record.get("options", {})
+    if not isinstance(options, dict):
+        raise BadRecord("game record: field 'options' must be an object")
+    try:
+        game = lookup(record["game"])
+        state = game.new_state(record["players"], record["seed"], options)
+    except LudotekaError as exc:
+        raise BadRecord(f"game record: {exc}") from None
+    for index, key in enumerate(record["actions"]):
+        if not isinstance(key, str):
+            raise BadRecord(f"game record: action {index} is {key!r}, not a key string")
+        try:
+            state.apply(key)
+        except IllegalAction as exc:
+            raise TamperedRecord(f"game record: action {index} ({key!r}) does not replay: {exc}") from None
+        except LudotekaError as exc:
+            raise TamperedRecord(f"game record: action {index} ({key!r}) does not replay: {exc}") from None
+        if on_step is not None:
+            on_step(state)
+    if "finished" in record and bool(record["finished"]) != state.is_terminal():
+        raise TamperedRecord(f"game record says finished={record['finished']}, "
+                             f"but the replayed game {'is' if state.is_terminal() else 'is not'} over")
+    if "scores" in record and list(record["scores"]) != list(state.scores()):
+        raise TamperedRecord(f"game record scores {record['scores']} differ from the replayed "
+                             f"scores {state.scores()}")
+    if "digest" in record and record["digest"] != state_digest(state):
+        raise TamperedRecord("game record digest does not match the replayed final state")
+    return state
+
+
+def save_record(path: Path | str, record: Mapping[str, Any]) -> None:
+    """Write a record as JSON (atomically: a crash never leaves half a file)."""
+    path = Path(path)
+    tmp = path.with_suffix(path.suffix + ".tmp")
+    tmp.write_text(json.dumps(record, indent=1) + "\n")
+    tmp.replace(path)
+
+
+def load_record(path: Path | str) -> dict[str, Any]:
+    """Read a record file; a missing or non-JSON file raises BadRecord naming it."""
+    path = Path(path)
+    try:
+        text = path.read_text()
+    except OSError as exc:
+        raise BadRecord(f"cannot read game record {path}: {exc.strerror}") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise BadRecord(f"game record {path} is not valid JSON: {exc}") from None
+    if not isinstance(data, dict):
+        raise BadRecord(f"game record {path} must hold a JSON object")
+    return data

@@ -1,0 +1,1 @@
+"""Game-agnostic tools: simulation, replay, benchmarks, arenas."""
