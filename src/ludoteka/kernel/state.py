@@ -23,19 +23,25 @@ class GameState:
       `_apply(key)`     apply a key already known to be legal (must not fail half-way);
       `_snapshot()` / `_restore(data)`, `clone()`, `scores()`, `view(seat)`, `determinize()`.
     `to_act` is an attribute: the seat that must decide now, or None when the game is over.
+    `_legal` caches the keys of the pending decision; `_apply` callers reset it, and `clone()`
+    may share it (it is never mutated in place).
     The history of action keys and the event log are persistent linked lists (`(previous, item)`
     pairs), so a clone shares them instead of copying them.
     """
 
-    __slots__ = ("to_act", "players", "seed", "options", "_history", "_log")
+    __slots__ = ("to_act", "players", "seed", "options", "_history", "_log", "_legal")
     game: "Game"
 
     # ----------------------------------------------------------- decisions
     def legal_keys(self) -> list[str]:
-        """Keys of the options of the pending decision (empty when the game is over)."""
-        if self.to_act is None:
-            return []
-        return self._legal_keys()
+        """Keys of the options of the pending decision (empty when the game is over).
+
+        The list is cached and shared: do not modify it.
+        """
+        keys = self._legal
+        if keys is None:
+            keys = self._legal = [] if self.to_act is None else self._legal_keys()
+        return keys
 
     def legal_actions(self) -> list[Action]:
         """The options of the pending decision, each with key, label and data."""
@@ -51,9 +57,12 @@ class GameState:
             raise GameOver(f"the game is over; {key!r} cannot be applied")
         if seat is not None and seat != self.to_act:
             raise WrongSeat(seat, self.to_act)
-        keys = self._legal_keys()
+        keys = self._legal
+        if keys is None:
+            keys = self._legal_keys()
         if key not in keys:
-            raise IllegalAction(key, keys, self.to_act)
+            raise IllegalAction(key, list(keys), self.to_act)
+        self._legal = None
         self._apply(key)
         self._history = (self._history, key)
 
