@@ -113,6 +113,7 @@ class GameState:
         }
 
     def _restore_common(self, data: dict[str, Any]) -> None:
+        self._legal = None
         actions = data.get("actions", [])
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
             raise BadRecord("'actions' must be a list of action keys")
