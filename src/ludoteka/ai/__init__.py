@@ -1,1 +1,15 @@
-"""Game-agnostic agents. They use only the kernel contract."""
+"""Game-agnostic agents. They use only the kernel contract.
+
+    from ludoteka.ai import make_agent
+    agent = make_agent("ismcts:iterations=400", seed=1)
+    key = agent.choose(state)          # a legal key for state.to_act
+"""
+from . import simple as _simple  # noqa: F401  (registers random and greedy)
+from . import ismcts as _ismcts  # noqa: F401  (registers ismcts)
+from .base import AGENTS, Agent, AgentSpecError, describe_agents, make_agent, parse_spec
+from .ismcts import DEFAULT_DEPTH, DEFAULT_ITERATIONS, DEFAULT_SECONDS, IsmctsAgent
+from .simple import GreedyAgent, RandomAgent
+
+__all__ = ["AGENTS", "Agent", "AgentSpecError", "GreedyAgent", "IsmctsAgent", "RandomAgent",
+           "DEFAULT_DEPTH", "DEFAULT_ITERATIONS", "DEFAULT_SECONDS",
+           "describe_agents", "make_agent", "parse_spec"]

@@ -1,0 +1,179 @@
+"""Single-observer information-set Monte Carlo tree search (Cowling, Powley, Whitehouse 2012).
+
+The searching seat never looks at the real state's hidden parts: every iteration starts from
+`state.determinize(seat, seed)`, a full state consistent with what the seat sees. The tree is
+over action keys; since the legal keys differ between determinizations, UCB1 uses each child's
+*availability* count (how often it could have been chosen) instead of its parent's visits.
+Multi-player: each node keeps the reward of the seat that chose the move leading to it.
+"""
+from __future__ import annotations
+
+import math
+import time
+from typing import Any
+
+from ..kernel import GameState
+from .base import Agent, register
+
+# The default level: at most DEFAULT_ITERATIONS iterations and at most DEFAULT_SECONDS seconds
+# per decision (whichever comes first). An explicit `iterations=` without `seconds=` removes the
+# time cap, so the agent is deterministic for its seed.
+DEFAULT_ITERATIONS = 2000
+DEFAULT_SECONDS = 0.9
+DEFAULT_DEPTH = 40
+RANK_WEIGHT = 0.75
+
+
+class _Node:
+    __slots__ = ("children", "visits", "avail", "reward", "seat")
+
+    def __init__(self, seat: int):
+        self.children: dict[str, _Node] = {}
+        self.visits = 0
+        self.avail = 1
+        self.reward = 0.0
+        self.seat = seat          # the seat that chose the move leading here
+
+
+@register
+class IsmctsAgent(Agent):
+    """Information-set MCTS with random playouts truncated after `depth` decisions."""
+
+    kind = "ismcts"
+    params = {
+        "iterations": (int, None, f"iterations per decision (default {DEFAULT_ITERATIONS}, "
+                                  f"capped at {DEFAULT_SECONDS} s unless given alone)"),
+        "seconds": (float, None, "seconds per decision (default: no time budget when iterations is given)"),
+        "depth": (int, DEFAULT_DEPTH, "random playout decisions before evaluating with game.evaluate"),
+        "c": (float, 0.7, "UCB1 exploration constant (rewards are in [0, 1])"),
+    }
+
+    def __init__(self, seed: int = 0, **settings: Any):
+        super().__init__(seed, **settings)
+        if self.iterations is None and self.seconds is None:
+            self.iterations, self.seconds = DEFAULT_ITERATIONS, DEFAULT_SECONDS
+        self.last_iterations = 0      # iterations run by the last search (for reports and tests)
+
+    def choose(self, state: GameState) -> str:
+        keys = state.legal_keys()
+        if len(keys) == 1:
+            self.last_iterations = 0
+            return keys[0]
+        root = self.search(state)
+        # The most visited child among the real legal keys (robust child); ties by mean reward.
+        best_key, best = None, (-1, -1.0)
+        for key in keys:
+            node = root.children.get(key)
+            score = (node.visits, node.reward / node.visits) if node and node.visits else (0, 0.0)
+            if score > best:
+                best_key, best = key, score
+        return best_key if best_key is not None else keys[self.rng.randrange(len(keys))]
+
+    def search(self, state: GameState) -> _Node:
+        """Run the search from `state` for its seat to act and return the root of the tree."""
+        observer = state.to_act
+        players = state.players
+        evaluate = state.game.evaluate
+        rand = self.rng.random
+        getrandbits = self.rng.getrandbits
+        log, sqrt = math.log, math.sqrt
+        c = self.c
+        depth_cap = self.depth
+        limit = self.iterations if self.iterations is not None else 1 << 62
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        root = _Node(-1)
+        scale = _Scale()
+        done = 0
+        while done < limit:
+            if deadline is not None and done and time.perf_counter() >= deadline:
+                break
+            done += 1
+            d = state.determinize(observer, getrandbits(63))
+            node = root
+            path = []
+            # Selection and expansion.
+            while d.to_act is not None:
+                keys = d.legal_keys()
+                children = node.children
+                untried = None
+                for key in keys:
+                    if key not in children:
+                        if untried is None:
+                            untried = [key]
+                        else:
+                            untried.append(key)
+                if untried is not None:
+                    for key in keys:
+                        child = children.get(key)
+                        if child is not None:
+                            child.avail += 1
+                    key = untried[int(rand() * len(untried))]
+                    child = children[key] = _Node(d.to_act)
+                    d.apply(key)
+                    path.append(child)
+                    break
+                best_key, best_child, best_value = None, None, -1.0
+                for key in keys:
+                    child = children[key]
+                    child.avail += 1
+                    value = child.reward / child.visits + c * sqrt(log(child.avail) / child.visits)
+                    if value > best_value:
+                        best_key, best_child, best_value = key, child, value
+                d.apply(best_key)
+                path.append(best_child)
+                node = best_child
+            # Random playout, truncated.
+            steps = 0
+            while d.to_act is not None and steps < depth_cap:
+                keys = d.legal_keys()
+                d.apply(keys[int(rand() * len(keys))])
+                steps += 1
+            rewards = _rewards(d, players, evaluate, scale)
+            for node in path:
+                node.visits += 1
+                node.reward += rewards[node.seat]
+        root.visits = done
+        self.last_iterations = done
+        return root
+
+
+class _Scale:
+    """A running mean of |evaluate| over the search, so margins map to [0, 1] for any game's units."""
+
+    __slots__ = ("total", "count")
+
+    def __init__(self):
+        self.total = 0.0
+        self.count = 0
+
+    def add(self, values: list[float]) -> float:
+        for v in values:
+            self.total += abs(v)
+        self.count += len(values)
+        return self.total / self.count or 1.0
+
+
+def _rewards(state: GameState, players: int, evaluate, scale: _Scale) -> list[float]:
+    """Per-seat rewards in [0, 1]: mostly the rank (win 1, last 0, ties share), plus a margin term.
+
+    The rank is by final scores when the game is over, by `game.evaluate` otherwise; the margin
+    term (a logistic of evaluate over its running mean magnitude) keeps the search steering
+    towards bigger leads and smaller deficits when the rank does not change.
+    """
+    values = [float(evaluate(state, s)) for s in range(players)]
+    ranked = state.scores() if state.to_act is None else values
+    unit = scale.add(values)
+    out = []
+    for s in range(players):
+        mine = ranked[s]
+        below = ties = 0
+        for v in ranked:
+            if v < mine:
+                below += 1
+            elif v == mine:
+                ties += 1
+        rank = (below + 0.5 * (ties - 1)) / (players - 1)
+        x = values[s] / unit
+        margin = 1.0 / (1.0 + math.exp(-x)) if x > -50 else 0.0
+        out.append(RANK_WEIGHT * rank + (1.0 - RANK_WEIGHT) * margin)
+    return out

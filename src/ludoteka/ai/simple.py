@@ -1,0 +1,75 @@
+"""The baseline agents: uniform random and a one-ply greedy player."""
+from __future__ import annotations
+
+from ..kernel import GameState
+from .base import Agent, register
+
+
+@register
+class RandomAgent(Agent):
+    """Uniform over the legal keys of the pending decision."""
+
+    kind = "random"
+
+    def choose(self, state: GameState) -> str:
+        keys = state.legal_keys()
+        return keys[self.rng.randrange(len(keys))]
+
+
+@register
+class GreedyAgent(Agent):
+    """One ply on `game.evaluate`, following its own next decisions for a few steps.
+
+    Games split a turn into several small decisions of the same seat (choose a card, then a
+    target...), so the value of the first choice often shows only after the follow-ups. For each
+    legal key the agent applies it to a copy and, while the same seat is still to act, keeps
+    choosing greedily (up to `lookahead` real choices; forced single-option steps are free, up to
+    a cap), then evaluates. It searches a determinization of the state, so it never sees hidden
+    cards or future chance that the seat could not know.
+    """
+
+    kind = "greedy"
+    params = {"lookahead": (int, 2, "follow-up decisions of the same seat chosen greedily before evaluating")}
+    FORCED_CAP = 16
+
+    def choose(self, state: GameState) -> str:
+        keys = state.legal_keys()
+        if len(keys) == 1:
+            return keys[0]
+        seat = state.to_act
+        evaluate = state.game.evaluate
+        # Search a determinization: cloning the real state would leak hidden cards and chance.
+        base = state.determinize(seat, self.rng.getrandbits(63))
+        best: list[str] = []
+        best_value = float("-inf")
+        for key in keys:
+            child = base.clone()
+            child.apply(key)
+            self._follow(child, seat, evaluate)
+            value = evaluate(child, seat)
+            if value > best_value:
+                best_value, best = value, [key]
+            elif value == best_value:
+                best.append(key)
+        return best[0] if len(best) == 1 else best[self.rng.randrange(len(best))]
+
+    def _follow(self, state: GameState, seat: int, evaluate) -> None:
+        """Play the same seat's continuation greedily, in place, within the caps."""
+        choices = steps = 0
+        while state.to_act == seat and steps < self.FORCED_CAP:
+            keys = state.legal_keys()
+            steps += 1
+            if len(keys) == 1:
+                state.apply(keys[0])
+                continue
+            if choices >= self.lookahead:
+                return
+            choices += 1
+            best_key, best_value = keys[0], float("-inf")
+            for key in keys:
+                child = state.clone()
+                child.apply(key)
+                value = evaluate(child, seat)
+                if value > best_value:
+                    best_key, best_value = key, value
+            state.apply(best_key)
