@@ -1,0 +1,105 @@
+"""Agents against each other over many games, with rotating seats and confidence intervals."""
+from __future__ import annotations
+
+import multiprocessing
+import time
+from typing import Any, Callable, Mapping, Sequence
+
+from ..ai import make_agent, parse_spec
+from ..kernel import Game
+from .simulate import agent_seed
+from .stats import mean_ci, share_wins, wilson
+
+
+def _play_one(job: tuple[Game, int, list[str], int, int, dict[str, Any] | None]) -> dict[str, Any]:
+    """Play game `g`: agent i sits at seat (i + g) % N. Results are indexed by agent, not seat."""
+    game, players, specs, g, seed, options = job
+    game_seed = seed + g
+    seat_of = [(i + g) % players for i in range(players)]
+    agent_at = [0] * players
+    for i, seat in enumerate(seat_of):
+        agent_at[seat] = i
+    # Agent seeds depend only on the game and the agent, so the worker count changes nothing.
+    agents = [make_agent(specs[i], agent_seed(game_seed, i)) for i in range(players)]
+    state = game.new_state(players, game_seed, options)
+    spent = [0.0] * players
+    worst = [0.0] * players
+    count = [0] * players
+    perf = time.perf_counter
+    while state.to_act is not None:
+        i = agent_at[state.to_act]
+        t0 = perf()
+        key = agents[i].choose(state)
+        dt = perf() - t0
+        spent[i] += dt
+        count[i] += 1
+        if dt > worst[i]:
+            worst[i] = dt
+        state.apply(key, state.to_act)
+    scores = state.scores()
+    shares = share_wins(state.winners(), players)
+    return {"g": g, "seed": game_seed, "seats": seat_of,
+            "scores": [scores[seat_of[i]] for i in range(players)],
+            "wins": [shares[seat_of[i]] for i in range(players)],
+            "seconds": spent, "max_seconds": worst, "decisions": count}
+
+
+def arena(game: Game, players: int, agents: Sequence[str], games: int = 20, seed: int = 0,
+          options: Mapping[str, Any] | None = None, workers: int = 1,
+          progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
+    """Play `games` games between `agents` (one spec per seat) and summarise per agent.
+
+    Game g is seeded `seed + g` and agent i sits at seat (i + g) % N, so seat advantages even out.
+    Ties share the win fractionally. `workers` > 1 plays games in parallel processes; the
+    results (apart from timings) are the same for any worker count.
+    """
+    specs = list(agents)
+    if len(specs) != players:
+        raise ValueError(f"{len(specs)} agents given for {players} players; give one per seat")
+    for spec in specs:
+        parse_spec(spec)
+    if games < 1:
+        raise ValueError(f"games must be at least 1, not {games}")
+    if workers < 1:
+        raise ValueError(f"workers must be at least 1, not {workers}")
+    resolved = game.new_state(players, seed, options).options   # bad options fail here
+    jobs = [(game, players, specs, g, seed, dict(options) if options else None) for g in range(games)]
+    start = time.perf_counter()
+    results: list[dict[str, Any]] = []
+    if workers == 1:
+        for job in jobs:
+            results.append(_play_one(job))
+            if progress is not None:
+                progress(len(results), games)
+    else:
+        methods = multiprocessing.get_all_start_methods()
+        ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+        with ctx.Pool(min(workers, games)) as pool:
+            # imap keeps the game order, so aggregation is identical to the serial run.
+            for result in pool.imap(_play_one, jobs):
+                results.append(result)
+                if progress is not None:
+                    progress(len(results), games)
+    seconds = time.perf_counter() - start
+
+    summary = []
+    for i, spec in enumerate(specs):
+        wins = sum(r["wins"][i] for r in results)
+        scores = [r["scores"][i] for r in results]
+        mean, lo, hi = mean_ci(scores)
+        decisions = sum(r["decisions"][i] for r in results)
+        spent = sum(r["seconds"][i] for r in results)
+        w_lo, w_hi = wilson(wins, games)
+        summary.append({
+            "index": i, "agent": spec, "games": games, "wins": wins,
+            "win_rate": wins / games, "win_rate_ci95": [w_lo, w_hi],
+            "mean_score": mean, "mean_score_ci95": [lo, hi],
+            "decisions": decisions,
+            "mean_seconds_per_decision": spent / decisions if decisions else 0.0,
+            "max_seconds_per_decision": max(r["max_seconds"][i] for r in results),
+        })
+    return {"game": game.name, "players": players, "options": dict(resolved), "seed": seed,
+            "games": games, "workers": workers, "seconds": round(seconds, 4),
+            "agents": summary,
+            "results": [{"seed": r["seed"], "seats": r["seats"], "scores": r["scores"], "wins": r["wins"]}
+                        for r in results]}

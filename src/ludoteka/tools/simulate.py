@@ -1,0 +1,128 @@
+"""Play many games with agents and check the generic invariants after every action."""
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any, Callable, Mapping, Sequence
+
+from ..ai import make_agent, parse_spec
+from ..kernel import Game, record_of, replay, save_record, state_digest
+from .invariants import check_state
+from .stats import share_wins
+
+MAX_VIOLATIONS = 200
+
+
+def agent_seed(game_seed: int, index: int) -> int:
+    """The seed of agent `index` in the game seeded `game_seed` (independent of run order)."""
+    return game_seed * 1009 + index
+
+
+def _checked(state, deep: bool, seed: int) -> list[str]:
+    try:
+        return check_state(state, deep=deep, seed=seed)
+    except Exception as exc:  # a crash inside a check is itself a violation
+        return [f"checking the state raised {type(exc).__name__}: {exc}"]
+
+
+def simulate(game: Game, players: int, games: int = 10, seed: int = 0,
+             agents: Sequence[str] | None = None, options: Mapping[str, Any] | None = None,
+             deep: float = 1.0, max_decisions: int = 20000, save_dir: str | Path | None = None,
+             progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
+    """Play `games` games (game i seeded `seed + i`) and check invariants after every action.
+
+    `agents` is one spec for every seat or one per seat (default `random`). `deep` is the share
+    of actions (0..1, spread evenly) after which the expensive checks also run (JSON round trip,
+    clone independence, views, determinization). Each finished game is also replayed from its
+    record, which must give the same final state. Violations are reported, never raised.
+    """
+    specs = list(agents) if agents else ["random"]
+    if len(specs) == 1:
+        specs = specs * players
+    if len(specs) != players:
+        raise ValueError(f"{len(specs)} agents given for {players} players; give one or {players}")
+    for spec in specs:
+        parse_spec(spec)
+    if not 0.0 <= deep <= 1.0:
+        raise ValueError(f"deep must be a share between 0 and 1, not {deep}")
+    if games < 1:
+        raise ValueError(f"games must be at least 1, not {games}")
+    game.new_state(players, seed, options)      # bad players or options fail here, before any work
+    out_dir = Path(save_dir) if save_dir is not None else None
+    if out_dir is not None:
+        out_dir.mkdir(parents=True, exist_ok=True)
+
+    violations: list[str] = []
+    count = 0
+    scores: list[list[float]] = []
+    wins = [0.0] * players
+    decisions_per_game: list[int] = []
+    completed = 0
+    actions_seen = 0
+    start = time.perf_counter()
+
+    def report(where: str, problems: list[str]) -> None:
+        nonlocal count
+        for p in problems:
+            count += 1
+            if len(violations) < MAX_VIOLATIONS:
+                violations.append(f"{where}: {p}")
+
+    for g in range(games):
+        game_seed = seed + g
+        state = game.new_state(players, game_seed, options)
+        seat_agents = [make_agent(specs[s], agent_seed(game_seed, s)) for s in range(players)]
+        where = f"game {g} (seed {game_seed}) at start"
+        report(where, _checked(state, deep > 0, game_seed))
+        decisions = 0
+        aborted = False
+        while state.to_act is not None:
+            if decisions >= max_decisions:
+                report(f"game {g} (seed {game_seed})", [f"not over after {max_decisions} decisions"])
+                aborted = True
+                break
+            seat = state.to_act
+            try:
+                key = seat_agents[seat].choose(state)
+                state.apply(key, seat)
+            except Exception as exc:  # a game bug must be reported, not end the whole run
+                report(f"game {g} (seed {game_seed}) decision {decisions}",
+                       [f"seat {seat} ({specs[seat]}): {type(exc).__name__}: {exc}"])
+                aborted = True
+                break
+            decisions += 1
+            # Spread the deep checks evenly over all actions of the run.
+            deep_now = int((actions_seen + 1) * deep) > int(actions_seen * deep)
+            actions_seen += 1
+            problems = _checked(state, deep_now, game_seed + decisions)
+            if problems:
+                report(f"game {g} (seed {game_seed}) decision {decisions} after {key!r}", problems)
+        decisions_per_game.append(decisions)
+        if not aborted:
+            completed += 1
+            final = state.scores()
+            scores.append(list(final))
+            for s, share in enumerate(share_wins(state.winners(), players)):
+                wins[s] += share
+            record = record_of(state)
+            try:
+                again = replay(record, lambda name: game)
+                if state_digest(again) != record["digest"]:
+                    report(f"game {g} (seed {game_seed})", ["replaying its record gives another state"])
+            except Exception as exc:
+                report(f"game {g} (seed {game_seed})", [f"its record does not replay: {exc}"])
+            if out_dir is not None:
+                save_record(out_dir / f"{game.name}-{players}p-{game_seed}.json", record)
+        if progress is not None:
+            progress(g + 1, games)
+
+    seconds = time.perf_counter() - start
+    mean_scores = [sum(s[i] for s in scores) / len(scores) for i in range(players)] if scores else []
+    return {
+        "game": game.name, "players": players, "options": dict(state.options), "seed": seed,
+        "agents": specs, "games": games, "completed": completed,
+        "decisions": sum(decisions_per_game), "decisions_per_game": decisions_per_game,
+        "seconds": round(seconds, 4), "deep": deep,
+        "violations": violations, "violation_count": count,
+        "scores": scores, "wins": wins, "mean_scores": mean_scores,
+    }
