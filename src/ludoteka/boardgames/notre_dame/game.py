@@ -1,0 +1,143 @@
+"""The Notre Dame game object: options, creation, invariants, heuristic and rendering."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from ...kernel import Game, GameState, Option
+from .data import CARD_TYPES, DATA_DIR, SECTOR_COUNT, Components, load_components
+from .render import render
+from .state import HOSPITAL, PARK, RESIDENCE, S_OVER, NotreDameState
+
+OPTIONS = {
+    "open_prestige": Option(
+        "open_prestige", False,
+        "Show every seat's prestige to everyone. Off: prestige tokens are hidden (ND-10.3, ND-AMB-21)."),
+    "start_player": Option(
+        "start_player", "random",
+        "Who holds the bell-ringer first: 'random' (seeded) or a seat number (ND-2.15, ND-AMB-26).",
+        ("random", 0, 1, 2, 3, 4)),
+    "carriage_may_stay": Option(
+        "carriage_may_stay", True,
+        "The carriage may end where it started (0 markets) and take a message there (ND-AMB-14). "
+        "False: the stricter reading, at least one market."),
+    "coin_shortage": Option(
+        "coin_shortage", "richest_pays",
+        "When the coin supply runs short on any coin gain: 'richest_pays' applies the Bank rule "
+        "(ND-9.3) to every gain (ND-AMB-7); 'bank_only' applies it to the Bank alone and other gains "
+        "receive only what the supply holds.",
+        ("richest_pays", "bank_only")),
+}
+
+
+class NotreDame(Game):
+    """Notre Dame (Stefan Feld, alea 2007) for 2 to 5 players."""
+
+    name = "notre-dame"
+    title = "Notre Dame"
+    min_players = 2
+    max_players = 5
+    options = OPTIONS
+
+    def __init__(self, data_dir: Path | str = DATA_DIR):
+        self.data_dir = Path(data_dir)
+        self._data: Components | None = None
+
+    @property
+    def data(self) -> Components:
+        """The component data, loaded and validated on first use."""
+        if self._data is None:
+            self._data = load_components(self.data_dir)
+        return self._data
+
+    def _new(self, players: int, seed: int, options: dict[str, Any]) -> GameState:
+        state = NotreDameState.__new__(NotreDameState)
+        state._setup(self.data, players, seed, options)
+        return state
+
+    def _empty(self, players: int, seed: int, options: dict[str, Any]) -> GameState:
+        state = NotreDameState.__new__(NotreDameState)
+        state.data = self.data
+        state.players = players
+        state.seed = seed
+        state.options = options
+        return state
+
+    def check_invariants(self, state: GameState) -> list[str]:
+        """Conservation of stones, coins, messages and cards; bounds; who acts (ND-1, ND-20.5)."""
+        assert isinstance(state, NotreDameState)
+        data = state.data
+        n = state.players
+        problems = []
+        for s in range(n):
+            on_sectors = state.sec[s * SECTOR_COUNT:(s + 1) * SECTOR_COUNT]
+            total = state.personal[s] + state.general[s] + state.nd[s] + sum(on_sectors)
+            if total != data.stones_per_colour or min(on_sectors + [state.personal[s], state.general[s],
+                                                                    state.nd[s]]) < 0:
+                problems.append(f"seat {s}: stones {total} (personal {state.personal[s]}, general "
+                                f"{state.general[s]}, Notre Dame {state.nd[s]}, sectors {on_sectors}), "
+                                f"expected {data.stones_per_colour}, none negative")
+            if not 0 <= state.rat[s] <= data.plague_max:
+                problems.append(f"seat {s}: rat marker {state.rat[s]} outside 0..{data.plague_max}")
+            if state.pp[s] < 0 or state.coins[s] < 0:
+                problems.append(f"seat {s}: negative prestige or coins")
+            if not -1 <= state.friend[s] < SECTOR_COUNT:
+                problems.append(f"seat {s}: trusted friend on {state.friend[s]}")
+        coins = state.supply + sum(state.coins)
+        if coins != data.coins_total or state.supply < 0:
+            problems.append(f"coins: supply {state.supply} + players {sum(state.coins)} = {coins}, "
+                            f"expected {data.coins_total}")
+        kinds = len(data.messages)
+        for colour in range(state.boroughs):
+            board = sum(1 for code in state.msg_at if code >= 0 and code // kinds == colour)
+            held = sum(state.held[s * state.boroughs + colour] for s in range(n))
+            if board != state.on_board[colour] or board + held != data.messages_per_colour:
+                problems.append(f"messages of colour {colour}: {board} on the board "
+                                f"(counted {state.on_board[colour]}) + {held} held")
+        places = [state.discard, state.unused] + state.deck + state.offer + state.outgoing + state.hand \
+            + state.played
+        seen = sorted(c for place in places for c in place)
+        if seen != list(range(n * CARD_TYPES)):
+            problems.append(f"action cards: {len(seen)} found, each card must be in exactly one place")
+        if state.stage == S_OVER:
+            if state.to_act is not None or state.round != data.rounds:
+                problems.append("the game is over but a seat is to act or not all rounds were played")
+        elif state.to_act is None or not 0 <= state.to_act < n:
+            problems.append(f"to_act is {state.to_act!r} while the game is running")
+        persons = len(state.brown) + len(state.gray) + len(state.display)
+        if persons != len(data.persons):
+            problems.append(f"persons: {persons} found, expected {len(data.persons)}")
+        return problems
+
+    def evaluate(self, state: GameState, seat: int) -> float:
+        """Prestige plus a rough value of coins, stones, buildings and plague danger, minus the best
+        other seat's value. Used by the greedy and search agents."""
+        assert isinstance(state, NotreDameState)
+        values = [_worth(state, s) for s in range(state.players)]
+        return values[seat] - max(v for s, v in enumerate(values) if s != seat)
+
+    def render(self, state: GameState, seat: int | None) -> str:
+        """The table as text, as `seat` sees it."""
+        assert isinstance(state, NotreDameState)
+        return render(state, seat)
+
+
+def _worth(state: NotreDameState, seat: int) -> float:
+    """Prestige now plus what the rest of the position is likely to turn into."""
+    data = state.data
+    left = (data.rounds - state.round + 1) / data.rounds          # share of the game still to play
+    base = seat * SECTOR_COUNT
+    value = float(state.pp[seat])
+    value += 0.9 * state.coins[seat] + 0.6 * state.personal[seat] + 0.1 * state.general[seat] * left
+    value += (state.sec[base + RESIDENCE] + (state.friend[seat] == RESIDENCE)) * 1.2 * left
+    value += ((state.sec[base + PARK] + (state.friend[seat] == PARK)) >> 1) * 3.0 * left
+    value += sum(state.sec[base:base + SECTOR_COUNT]) * 0.4 * left
+    total_nd = sum(state.nd)
+    if total_nd:
+        value += state.nd[seat] * data.tile_points[state.players] / total_nd
+    value += (state.sec[base + HOSPITAL] + (state.friend[seat] == HOSPITAL)) * 0.8 * left
+    value += sum(state.held[seat * state.boroughs:(seat + 1) * state.boroughs]) * 0.8
+    danger = state.rat[seat] - 5
+    if danger > 0:
+        value -= danger * 1.0 * left + (2.5 if state.rat[seat] >= 8 else 0.0)
+    return value
