@@ -72,6 +72,8 @@ def replay(record: Mapping[str, Any], lookup: Callable[[str], Any],
     if "finished" in record and bool(record["finished"]) != state.is_terminal():
         raise TamperedRecord(f"game record says finished={record['finished']}, "
                              f"but the replayed game {'is' if state.is_terminal() else 'is not'} over")
+    if "scores" in record and not isinstance(record["scores"], list):
+        raise BadRecord("game record: field 'scores' must be a list of numbers")
     if "scores" in record and list(record["scores"]) != list(state.scores()):
         raise TamperedRecord(f"game record scores {record['scores']} differ from the replayed "
                              f"scores {state.scores()}")
