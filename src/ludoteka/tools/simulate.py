@@ -104,14 +104,15 @@ def simulate(game: Game, players: int, games: int = 10, seed: int = 0,
             scores.append(list(final))
             for s, share in enumerate(share_wins(state.winners(), players)):
                 wins[s] += share
-            record = record_of(state)
+            record = None
             try:
+                record = record_of(state)
                 again = replay(record, lambda name: game)
                 if state_digest(again) != record["digest"]:
                     report(f"game {g} (seed {game_seed})", ["replaying its record gives another state"])
             except Exception as exc:
                 report(f"game {g} (seed {game_seed})", [f"its record does not replay: {exc}"])
-            if out_dir is not None:
+            if out_dir is not None and record is not None:
                 save_record(out_dir / f"{game.name}-{players}p-{game_seed}.json", record)
         if progress is not None:
             progress(g + 1, games)

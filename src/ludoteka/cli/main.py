@@ -1,0 +1,268 @@
+"""The `ludoteka` command line: games, agents, play, simulate, replay, bench, arena.
+
+Every command prints one JSON object with `--json`. Bad input (an unknown game, a bad option,
+a bad file or agent spec) prints one line on stderr and exits with status 2, without a traceback.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any, Sequence
+
+from ..kernel import Game, LudotekaError
+from ..kernel.options import parse_option_value
+from ..tools import arena, bench, list_agents, list_games, replay_file, simulate
+from ..tools.progress import progress_bar
+
+EXIT_USAGE = 2
+
+
+class UsageError(Exception):
+    """Bad command-line input: reported in one line, exit status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # one line instead of usage + error, and no exit
+        raise UsageError(f"{self.prog}: error: {message} (see --help)")
+
+
+# ------------------------------------------------------------------ helpers
+def lookup_game(name: str) -> Game:
+    """The registered game `name` (UnknownGame lists the known ones)."""
+    from .. import registry
+    return registry.game(name)
+
+
+def parse_options(pairs: Sequence[str] | None) -> dict[str, Any]:
+    """`["name=value", ...]` -> {name: parsed value}; the game validates names and values."""
+    options: dict[str, Any] = {}
+    for pair in pairs or []:
+        name, eq, value = pair.partition("=")
+        if not eq or not name.strip():
+            raise UsageError(f"--option expects name=value, not {pair!r}")
+        options[name.strip()] = parse_option_value(value)
+    return options
+
+
+def default_players(game: Game) -> int:
+    """Four players when the game allows it, else the nearest allowed count."""
+    return max(game.min_players, min(4, game.max_players))
+
+
+def split_agents(text: str | None) -> list[str] | None:
+    """`"a,b:x=1,c"` -> ["a", "b:x=1", "c"]: a part with '=' but no ':' continues the previous spec."""
+    if text is None:
+        return None
+    out: list[str] = []
+    for part in (p.strip() for p in text.split(",")):
+        if not part:
+            continue
+        if "=" in part and ":" not in part and out:
+            out[-1] += "," + part
+        else:
+            out.append(part)
+    return out
+
+
+def emit(data: dict[str, Any]) -> None:
+    print(json.dumps(data, indent=1))
+
+
+# ------------------------------------------------------------------ commands
+def cmd_games(args: argparse.Namespace) -> int:
+    data = list_games()
+    if args.json:
+        emit(data)
+        return 0
+    if not data["games"]:
+        print("No games are registered.")
+    for g in data["games"]:
+        print(f"{g['name']:<14} {g['title']}  ({g['min_players']}-{g['max_players']} players)")
+        for opt in g["options"]:
+            choices = "/".join(str(c).lower() if isinstance(c, bool) else str(c) for c in opt["choices"])
+            print(f"    --option {opt['name']}={choices}  (default {opt['default']}): {opt['doc']}")
+    return 0
+
+
+def cmd_agents(args: argparse.Namespace) -> int:
+    data = list_agents()
+    if args.json:
+        emit(data)
+        return 0
+    for agent in data["agents"]:
+        print(f"{agent['name']:<8} {agent['doc']}")
+        for p in agent["params"]:
+            print(f"    {p['name']}={p['type']} (default {p['default']}): {p['doc']}")
+    return 0
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    game = lookup_game(args.game)
+    players = args.players or default_players(game)
+    result = simulate(game, players, games=args.games, seed=args.seed,
+                      agents=split_agents(args.agents), options=parse_options(args.option),
+                      deep=args.deep, max_decisions=args.max_decisions, save_dir=args.save,
+                      progress=None if args.json else progress_bar(f"simulate {game.name}"))
+    if args.json:
+        emit(result)
+    else:
+        print(f"{result['game']}: {result['completed']}/{result['games']} games completed, "
+              f"{result['decisions']} decisions in {result['seconds']:.2f} s")
+        print("mean scores: " + ", ".join(f"seat {s}: {v:.2f}" for s, v in enumerate(result["mean_scores"])))
+        print("wins: " + ", ".join(f"seat {s}: {v:g}" for s, v in enumerate(result["wins"])))
+        print(f"violations: {result['violation_count']}")
+        for line in result["violations"][:20]:
+            print("  " + line)
+    return 1 if result["violation_count"] or result["completed"] < result["games"] else 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    result = replay_file(args.file, lookup_game)
+    if args.json:
+        emit(result)
+        return 0
+    for line in result["log"]:
+        print(line)
+    print(f"{result['game']}: {result['decisions']} decisions, "
+          f"{'finished' if result['finished'] else 'not finished'}; the record replays exactly.")
+    print("scores: " + ", ".join(f"seat {s}: {v}" for s, v in enumerate(result["scores"])))
+    if result["finished"]:
+        print("winners: " + ", ".join(f"seat {s}" for s in result["winners"]))
+    return 0
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    game = lookup_game(args.game)
+    players = args.players or default_players(game)
+    result = bench(game, players, seconds=args.seconds, seed=args.seed, options=parse_options(args.option))
+    if args.json:
+        emit(result)
+    else:
+        print(f"{result['game']} ({players} players): {result['decisions_per_second']:,.0f} decisions/s, "
+              f"{result['games_per_second']:,.2f} games/s, {result['mean_decisions_per_game']:.1f} "
+              f"decisions/game, clone {result['clone_microseconds']:.2f} µs "
+              f"({result['games']} games in {result['seconds']:.2f} s)")
+    return 0
+
+
+def cmd_arena(args: argparse.Namespace) -> int:
+    game = lookup_game(args.game)
+    players = args.players or default_players(game)
+    specs = split_agents(args.agents) or ["ismcts", "random"]
+    if len(specs) == 1:
+        specs = specs * players
+    result = arena(game, players, specs, games=args.games, seed=args.seed,
+                   options=parse_options(args.option), workers=args.workers,
+                   progress=None if args.json else progress_bar(f"arena {game.name}"))
+    if args.json:
+        emit(result)
+        return 0
+    print(f"{result['game']}, {players} players, {result['games']} games in {result['seconds']:.1f} s")
+    for a in result["agents"]:
+        lo, hi = a["win_rate_ci95"]
+        slo, shi = a["mean_score_ci95"]
+        print(f"  {a['index']}: {a['agent']:<28} wins {a['wins']:g} ({a['win_rate']:.1%}, 95% CI "
+              f"{lo:.1%}-{hi:.1%}), score {a['mean_score']:.2f} ({slo:.2f}-{shi:.2f}), "
+              f"{a['mean_seconds_per_decision'] * 1000:.1f} ms/decision (max "
+              f"{a['max_seconds_per_decision'] * 1000:.0f} ms)")
+    return 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from .play import run_play
+    return run_play(args, lookup_game, parse_options, default_players)
+
+
+# ------------------------------------------------------------------ parser
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of every command."""
+    parser = _Parser(prog="ludoteka", description="Rules-exact euro board games: play, simulate, "
+                     "replay, benchmark and pit agents against each other.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+    def common(p: argparse.ArgumentParser, game: bool = True) -> None:
+        if game:
+            p.add_argument("game", metavar="GAME", help="game name (see `ludoteka games`)")
+            p.add_argument("--players", type=int, help="number of players (default 4 if allowed)")
+            p.add_argument("--option", action="append", metavar="NAME=VALUE",
+                           help="a game option (repeatable)")
+        p.add_argument("--json", action="store_true", help="print one JSON object")
+
+    p = sub.add_parser("games", help="list the registered games and their options")
+    common(p, game=False)
+    p.set_defaults(func=cmd_games)
+
+    p = sub.add_parser("agents", help="list the agents and their parameters")
+    common(p, game=False)
+    p.set_defaults(func=cmd_agents)
+
+    p = sub.add_parser("play", help="play in the terminal against agents")
+    p.add_argument("game", metavar="GAME", nargs="?", help="game name (optional with --resume)")
+    p.add_argument("--players", type=int, help="number of players (default 4 if allowed)")
+    p.add_argument("--option", action="append", metavar="NAME=VALUE", help="a game option (repeatable)")
+    p.add_argument("--seat", action="append", metavar="N=SPEC",
+                   help="who sits at seat N: human or an agent spec (default: seat 0 human, others ismcts)")
+    p.add_argument("--agents", help="comma-separated specs for every seat in order, e.g. human,ismcts,greedy")
+    p.add_argument("--seed", type=int, help="random seed (default: chosen at random and shown)")
+    p.add_argument("--save", metavar="FILE", help="file for `s` and for saving on quit")
+    p.add_argument("--resume", metavar="FILE", help="continue a saved game record")
+    p.add_argument("--json", action="store_true",
+                   help="talk on stderr and print the result as one JSON object on stdout")
+    p.set_defaults(func=cmd_play)
+
+    p = sub.add_parser("simulate", help="play games with agents, checking invariants after every action")
+    common(p)
+    p.add_argument("--games", type=int, default=10, help="number of games (default 10)")
+    p.add_argument("--seed", type=int, default=0, help="game i uses seed SEED+i (default 0)")
+    p.add_argument("--agents", help="one spec for all seats or one per seat, comma-separated (default random)")
+    p.add_argument("--deep", type=float, default=1.0,
+                   help="share of actions followed by the deep checks: JSON round trip, clone "
+                        "independence, views, determinization (0..1, default 1 = every action)")
+    p.add_argument("--max-decisions", type=int, default=20000,
+                   help="a game not over after this many decisions is a violation (default 20000)")
+    p.add_argument("--save", metavar="DIR", help="write each finished game's record into DIR")
+    p.set_defaults(func=cmd_simulate)
+
+    p = sub.add_parser("replay", help="replay a game record, detecting tampering")
+    p.add_argument("file", metavar="FILE")
+    common(p, game=False)
+    p.set_defaults(func=cmd_replay)
+
+    p = sub.add_parser("bench", help="random playouts on one core: decisions/s and clone cost")
+    common(p)
+    p.add_argument("--seconds", type=float, default=5.0, help="duration (default 5)")
+    p.add_argument("--seed", type=int, default=0)
+    p.set_defaults(func=cmd_bench)
+
+    p = sub.add_parser("arena", help="agents against each other with rotating seats")
+    common(p)
+    p.add_argument("--agents", help="one spec per seat, comma-separated (default ismcts,random)")
+    p.add_argument("--games", type=int, default=20, help="number of games (default 20)")
+    p.add_argument("--seed", type=int, default=0, help="game g uses seed SEED+g (default 0)")
+    p.add_argument("--workers", type=int, default=1, help="parallel processes (default 1)")
+    p.set_defaults(func=cmd_arena)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status (0 ok, 1 violations found, 2 bad input)."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+        if args.command is None:
+            parser.print_help()
+            return EXIT_USAGE
+        return args.func(args)
+    except SystemExit as exc:  # --help
+        return exc.code if isinstance(exc.code, int) else 0
+    except UsageError as exc:
+        print(str(exc).splitlines()[0], file=sys.stderr)
+        return EXIT_USAGE
+    except (LudotekaError, ValueError, OSError) as exc:
+        message = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        print(f"ludoteka: error: {message}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print("ludoteka: interrupted", file=sys.stderr)
+        return 130

@@ -1,0 +1,125 @@
+"""Game records: save, load, replay, and detection of tampering and malformed records."""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from ludoteka.kernel import (BadRecord, TamperedRecord, load_record, record_of, replay, save_record,
+                             state_digest)
+from ludoteka.kernel.errors import UnknownGame
+from toy_game import GAME
+
+
+def lookup(name):
+    if name != "toy":
+        raise UnknownGame(f"unknown game {name!r}; known games: toy")
+    return GAME
+
+
+def finished_game(players=3, seed=4):
+    state = GAME.new_state(players, seed, {"rounds": 2})
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        keys = state.legal_keys()
+        state.apply(keys[rng.randrange(len(keys))])
+    return state
+
+
+def test_record_replays_exactly(tmp_path):
+    state = finished_game()
+    record = record_of(state)
+    assert record["finished"] is True and record["options"] == {"rounds": 2, "roll": True}
+    path = tmp_path / "game.json"
+    save_record(path, record)
+    loaded = load_record(path)
+    assert loaded == json.loads(json.dumps(record))
+    steps = []
+    again = replay(loaded, lookup, on_step=lambda s: steps.append(s.to_act))
+    assert state_digest(again) == record["digest"] and again.to_json() == state.to_json()
+    assert len(steps) == len(record["actions"]) and steps[-1] is None
+
+
+def test_unfinished_record_replays():
+    state = GAME.new_state(2, 9)
+    state.apply("roll")
+    record = record_of(state)
+    assert record["finished"] is False
+    again = replay(record, lookup)
+    assert again.to_act == 0 and again.legal_keys() == state.legal_keys()
+
+
+def tampered(record, **changes):
+    copy = json.loads(json.dumps(record))
+    copy.update(changes)
+    return copy
+
+
+def test_changed_action_is_detected():
+    record = record_of(finished_game())
+    actions = list(record["actions"])
+    # Change a take into another legal-looking take, or into a key that is never legal.
+    i = next(i for i, a in enumerate(actions) if a.startswith("take:"))
+    other = "take:1" if actions[i] != "take:1" else "take:2"
+    with pytest.raises(TamperedRecord):
+        replay(tampered(record, actions=actions[:i] + [other] + actions[i + 1:]), lookup)
+    with pytest.raises(TamperedRecord, match="action 0 .*does not replay"):
+        replay(tampered(record, actions=["cheat"] + actions[1:]), lookup)
+
+
+def test_changed_results_are_detected():
+    record = record_of(finished_game())
+    scores = list(record["scores"])
+    scores[0] += 1
+    with pytest.raises(TamperedRecord, match="scores"):
+        replay(tampered(record, scores=scores), lookup)
+    with pytest.raises(TamperedRecord, match="digest"):
+        replay(tampered(record, digest="0" * 64), lookup)
+    with pytest.raises(TamperedRecord, match="finished"):
+        replay(tampered(record, finished=False), lookup)
+    with pytest.raises(TamperedRecord):
+        replay(tampered(record, actions=record["actions"][:-1]), lookup)
+    with pytest.raises(TamperedRecord):
+        replay(tampered(record, seed=record["seed"] + 1), lookup)
+
+
+@pytest.mark.parametrize("changes,message", [
+    ({"format": "other/1"}, "not a ludoteka game record"),
+    ({"game": "chess"}, "unknown game 'chess'"),
+    ({"players": 7}, "players"),
+    ({"players": "3"}, "players"),
+    ({"seed": None}, "seed"),
+    ({"actions": "take:0"}, "actions"),
+    ({"actions": [1, 2]}, "action 0"),
+    ({"options": {"rounds": 9}}, "rounds"),
+    ({"options": []}, "options"),
+])
+def test_malformed_records(changes, message):
+    record = record_of(finished_game())
+    with pytest.raises(BadRecord, match=message):
+        replay(tampered(record, **changes), lookup)
+
+
+def test_record_must_be_an_object():
+    with pytest.raises(BadRecord):
+        replay([1, 2], lookup)
+
+
+def test_load_record_errors(tmp_path):
+    with pytest.raises(BadRecord, match="cannot read"):
+        load_record(tmp_path / "missing.json")
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    with pytest.raises(BadRecord, match="not valid JSON"):
+        load_record(bad)
+    bad.write_text("[1, 2]")
+    with pytest.raises(BadRecord, match="JSON object"):
+        load_record(bad)
+
+
+@pytest.mark.parametrize("scores", [5, None, "abc"])
+def test_malformed_scores_are_a_bad_record(scores):
+    record = record_of(finished_game())
+    with pytest.raises(BadRecord, match="scores"):
+        replay(tampered(record, scores=scores), lookup)
