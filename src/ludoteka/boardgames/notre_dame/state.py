@@ -34,9 +34,9 @@ PHASE_OF_STAGE = ("draft", "draft", "actions", "actions", "actions", "actions", 
 # Where a finished effect returns to.
 RESUME_PLAY, RESUME_BRIBE = 0, 1
 
-# What an observer knows of where a card is (see `knows`): 0 never seen this period, 1 known,
-# 2 + round: passed away face down in that round's first draft pass (location among a few).
-UNSEEN, KNOWN = 0, 1
+# What an observer knows of where each card is: `known[obs]` is a bitmask of cards whose place
+# the observer knows; `passed[obs]` of the cards it passed face down in this round's first draft
+# pass (each is in one of a few hands). All other cards of the period are unseen by it.
 
 HOTEL_COIN, HOTEL_STONE, HOTEL_RAT = "coin", "stone", "rat"
 
@@ -48,7 +48,7 @@ class NotreDameState(GameState):
         "data", "rng", "round", "stage", "start", "turn", "play_pass", "boroughs", "seat_borough",
         "sec", "friend", "personal", "general", "nd", "coins", "pp", "rat", "carriage", "supply",
         "held", "msg_at", "on_board", "deck", "offer", "outgoing", "hand", "played", "discard",
-        "unused", "knows", "brown", "gray", "display", "bribed", "physician",
+        "unused", "known", "passed", "brown", "gray", "display", "bribed", "physician",
         "card", "target", "count", "resume", "debt", "mover", "dest", "plague_queue")
 
     # ------------------------------------------------------------------ setup (ND-2)
@@ -96,35 +96,37 @@ class NotreDameState(GameState):
             for market, kind in zip(layout.message_markets[q], order):
                 self.msg_at[market] = q * kinds + kind
         self.on_board = [kinds] * b
+        # Card piles are tuples, shared by clones and replaced when they change.
         self.deck = []
         for s in range(n):                                       # ND-2.10
             cards = [s * CARD_TYPES + t for t in range(CARD_TYPES)]
             rng = rnd.shuffle(rng, cards)
-            self.deck.append(cards)
-        self.offer = [[] for _ in range(n)]
-        self.outgoing = [[] for _ in range(n)]
-        self.hand = [[] for _ in range(n)]
-        self.played = [[] for _ in range(n)]
-        self.discard = []
-        self.unused = []
-        self.knows = [UNSEEN] * (n * n * CARD_TYPES)
+            self.deck.append(tuple(cards))
+        self.offer = [()] * n
+        self.outgoing = [()] * n
+        self.hand = [()] * n
+        self.played = [()] * n
+        self.discard = ()
+        self.unused = ()
+        self.known = [0] * n
+        self.passed = [0] * n
         persons = data.persons
         brown = [p.index for p in persons if p.deck == "brown"]   # ND-2.13
         rng = rnd.shuffle(rng, brown)
-        self.brown = brown                                       # top of a deck = end of its list
+        self.brown = tuple(brown)                                # top of a deck = end of its tuple
         gray = []
         for letter in ("C", "B", "A"):                           # ND-2.14: A on top, then B, then C
             pile = [p.index for p in persons if p.deck == letter]
             rng = rnd.shuffle(rng, pile)
             gray.extend(pile)
-        self.gray = gray
-        self.display = []
+        self.gray = tuple(gray)
+        self.display = ()
         self.bribed = [False] * n
         self.physician = [False] * n
         self.card = self.target = self.count = self.mover = self.dest = 0
         self.resume = RESUME_PLAY
         self.debt = 0
-        self.plague_queue = []
+        self.plague_queue = ()
         self.rng = rng
         self._log_event(f"Start player: {self._name(start)} holds the bell-ringer.")
         self._start_round()
@@ -176,21 +178,23 @@ class NotreDameState(GameState):
     # ------------------------------------------------------------------ round structure
     def _start_round(self) -> None:
         """Phase 1 (ND-4.1) and the draw of phase 2 (ND-5.1)."""
-        self.display = [self.brown.pop(), self.brown.pop(), self.gray.pop()]
+        brown, gray = self.brown, self.gray
+        self.display = (brown[-1], brown[-2], gray[-1])
+        self.brown = brown[:-2]
+        self.gray = gray[:-1]
         names = ", ".join(self.data.persons[p].name for p in self.display)
         period = "ABC"[(self.round - 1) // self.data.rounds_per_period]
         self._log_event(f"Round {self.round} (period {period}): persons {names}; "
                         f"plague value {self.plague_value()}.")
         n = self.players
-        size = n * CARD_TYPES
         for s in range(n):
             self.bribed[s] = False
             self.physician[s] = False
             deck = self.deck[s]
-            offer = [deck.pop(), deck.pop(), deck.pop()]
+            offer = (deck[-1], deck[-2], deck[-3])
+            self.deck[s] = deck[:-3]
             self.offer[s] = offer
-            for c in offer:
-                self.knows[s * size + c] = KNOWN
+            self.known[s] |= (1 << offer[0]) | (1 << offer[1]) | (1 << offer[2])
         self.stage = S_DRAFT_FIRST
         self.turn = 0
         self.to_act = self.start
@@ -206,14 +210,14 @@ class NotreDameState(GameState):
         n = self.players
         offer = self.offer[seat]
         card = next(c for c in offer if c % CARD_TYPES == card_type)
-        self.hand[seat].append(card)
-        rest = [c for c in offer if c != card]
+        self.hand[seat] += (card,)
+        rest = tuple(c for c in offer if c != card)
         self.outgoing[seat] = rest
-        self.offer[seat] = []
-        base = seat * n * CARD_TYPES
+        self.offer[seat] = ()
         if self.stage == S_DRAFT_FIRST:
             for c in rest:
-                self.knows[base + c] = 2 + self.round
+                self.known[seat] &= ~(1 << c)
+                self.passed[seat] |= 1 << c
         self._log_event(f"You keep {self.data.card_names[card_type]} and pass "
                         + " and ".join(self.data.card_names[c % CARD_TYPES] for c in rest) + " to the left.",
                         seat)
@@ -223,14 +227,12 @@ class NotreDameState(GameState):
             return
         # Everyone has chosen: the passing is simultaneous (ND-5.3).
         outgoing = self.outgoing
-        size = n * CARD_TYPES
         if self.stage == S_DRAFT_FIRST:
             for s in range(n):
                 received = outgoing[(s - 1) % n]
                 self.offer[s] = received
-                for c in received:
-                    self.knows[s * size + c] = KNOWN
-            self.outgoing = [[] for _ in range(n)]
+                self.known[s] |= (1 << received[0]) | (1 << received[1])
+            self.outgoing = [()] * n
             self.stage = S_DRAFT_SECOND
             self.turn = 0
             self.to_act = self.start
@@ -238,13 +240,12 @@ class NotreDameState(GameState):
             return
         for s in range(n):                                        # ND-5.5, ND-5.6
             card = outgoing[(s - 1) % n][0]
-            self.hand[s].append(card)
-            self.knows[s * size + card] = KNOWN
-            if n == 2:                                            # ND-24.4: both passed cards are known
-                for c in range(s * CARD_TYPES, (s + 1) * CARD_TYPES):
-                    if self.knows[s * size + c] == 2 + self.round:
-                        self.knows[s * size + c] = KNOWN
-        self.outgoing = [[] for _ in range(n)]
+            self.hand[s] += (card,)
+            self.known[s] |= 1 << card
+            if n == 2:                                            # ND-24.4: one came back, the other is
+                self.known[s] |= self.passed[s]                   # in the opponent's hand
+                self.passed[s] = 0
+        self.outgoing = [()] * n
         self._log_event("Each player passes the last card to the left; every hand holds 3 cards.")
         self.stage = S_PLAY
         self.turn = 0
@@ -257,12 +258,14 @@ class NotreDameState(GameState):
         seat = self.to_act
         hand = self.hand[seat]
         card = min(c for c in hand if c % CARD_TYPES == card_type)   # equal cards: colour has no effect (ND-5.7)
-        hand.remove(card)
-        self.played[seat].append(card)
-        n = self.players
-        size = n * CARD_TYPES
-        for obs in range(n):
-            self.knows[obs * size + card] = KNOWN
+        self.hand[seat] = tuple(c for c in hand if c != card)
+        self.played[seat] += (card,)
+        bit = 1 << card
+        known = self.known
+        passed = self.passed
+        for obs in range(self.players):
+            known[obs] |= bit
+            passed[obs] &= ~bit
         self._log_event(f"{self._name(seat)} plays {self.data.card_names[card_type]}.")
         self.card = card_type
         self.resume = RESUME_PLAY
@@ -505,8 +508,8 @@ class NotreDameState(GameState):
             self.play_pass += 1
             if self.play_pass == 2:                               # ND-6.3, ND-6.4
                 for s in range(n):
-                    self.unused.extend(self.hand[s])
-                    self.hand[s] = []
+                    self.unused += self.hand[s]
+                    self.hand[s] = ()
                 self._log_event("Each player puts the unused third card face down (ND-6.4).")
                 self._start_bribes()
                 return
@@ -731,7 +734,7 @@ class NotreDameState(GameState):
                 self.rat[seat] = max(0, new)                      # ND-20.4, ND-20.12
         self._log_event("Plague: rat markers now " + ", ".join(
             f"{self._name(s)} {self.rat[s]}" for s in range(n)) + ".")
-        self.plague_queue = queue
+        self.plague_queue = tuple(queue)
         self._next_plague()
 
     def _plague_sectors(self, seat: int) -> list[int]:
@@ -755,7 +758,8 @@ class NotreDameState(GameState):
         self._end_round()
 
     def _plague_choice(self, key: str) -> None:
-        seat = self.plague_queue.pop(0)
+        seat = self.plague_queue[0]
+        self.plague_queue = self.plague_queue[1:]
         self._lose_stone(seat, LOSE_INDEX[key])
         self._next_plague()
 
@@ -764,15 +768,18 @@ class NotreDameState(GameState):
         """ND-21, ND-AMB-27: Notre Dame scoring, persons under the decks, reshuffles, bell-ringer."""
         n = self.players
         for s in range(n):
-            self.discard.extend(self.played[s])
-            self.played[s] = []
+            self.discard += self.played[s]
+            self.played[s] = ()
+            # The cards a seat passed that were not played lie face down in the discard now.
+            self.known[s] |= self.passed[s]
+            self.passed[s] = 0
         end_of_period = self.round % self.data.rounds_per_period == 0
         if end_of_period:
             self._score_notre_dame()
-        self.brown.insert(0, self.display[0])                     # ND-3.3
-        self.brown.insert(0, self.display[1])
-        self.gray.insert(0, self.display[2])
-        self.display = []
+        display = self.display
+        self.brown = (display[1], display[0]) + self.brown        # ND-3.3: under the decks
+        self.gray = (display[2],) + self.gray
+        self.display = ()
         if self.round == self.data.rounds:                        # ND-23.1
             self.stage = S_OVER
             self.to_act = None
@@ -782,14 +789,17 @@ class NotreDameState(GameState):
             return
         rng = self.rng
         if end_of_period:
-            rng = rnd.shuffle(rng, self.brown)                    # ND-3.6
+            brown = list(self.brown)
+            rng = rnd.shuffle(rng, brown)                         # ND-3.6
+            self.brown = tuple(brown)
             for s in range(n):                                    # ND-3.7
                 cards = [s * CARD_TYPES + t for t in range(CARD_TYPES)]
                 rng = rnd.shuffle(rng, cards)
-                self.deck[s] = cards
-            self.discard = []
-            self.unused = []
-            self.knows = [UNSEEN] * (n * n * CARD_TYPES)
+                self.deck[s] = tuple(cards)
+            self.discard = ()
+            self.unused = ()
+            self.known = [0] * n
+            self.passed = [0] * n
             self._log_event("End of the period: brown persons and action cards are reshuffled.")
         self.rng = rng
         self.start = (self.start + 1) % n                         # ND-3.4
@@ -923,17 +933,18 @@ class NotreDameState(GameState):
         c.held = self.held[:]
         c.msg_at = self.msg_at[:]
         c.on_board = self.on_board[:]
-        c.deck = [d[:] for d in self.deck]
-        c.offer = [d[:] for d in self.offer]
-        c.outgoing = [d[:] for d in self.outgoing]
-        c.hand = [d[:] for d in self.hand]
-        c.played = [d[:] for d in self.played]
-        c.discard = self.discard[:]
-        c.unused = self.unused[:]
-        c.knows = self.knows[:]
-        c.brown = self.brown[:]
-        c.gray = self.gray[:]
-        c.display = self.display[:]
+        c.deck = self.deck[:]
+        c.offer = self.offer[:]
+        c.outgoing = self.outgoing[:]
+        c.hand = self.hand[:]
+        c.played = self.played[:]
+        c.discard = self.discard
+        c.unused = self.unused
+        c.known = self.known[:]
+        c.passed = self.passed[:]
+        c.brown = self.brown
+        c.gray = self.gray
+        c.display = self.display
         c.bribed = self.bribed[:]
         c.physician = self.physician[:]
         c.card = self.card
@@ -943,7 +954,7 @@ class NotreDameState(GameState):
         c.debt = self.debt
         c.mover = self.mover
         c.dest = self.dest
-        c.plague_queue = self.plague_queue[:]
+        c.plague_queue = self.plague_queue
         return c
 
     def scores(self) -> list[float]:
@@ -978,36 +989,36 @@ class NotreDameState(GameState):
         d = self.clone()
         rng = rnd.seed_state(seed)
         n = self.players
-        size = n * CARD_TYPES
-        base = seat * size
-        knows = self.knows
-        containers = list(d.deck) + [d.unused]
-        for other in range(n):
-            if other != seat:
-                containers += [d.hand[other], d.offer[other], d.outgoing[other]]
-        groups: dict[tuple[int, int], list[tuple[list[int], int]]] = {}
-        for box in containers:
+        known, passed = self.known[seat], self.passed[seat]
+        piles = [d.deck, d.hand, d.offer, d.outgoing]
+        boxes = [(pile, s) for pile in piles for s in range(n) if pile is d.deck or s != seat]
+        lists = [list(pile[s]) for pile, s in boxes]
+        unused = list(d.unused)
+        groups: dict[tuple[int, bool], list[tuple[list[int], int]]] = {}
+        for box in lists + [unused]:
             for i, card in enumerate(box):
-                klass = knows[base + card]
-                if klass != KNOWN:
-                    groups.setdefault((card // CARD_TYPES, klass), []).append((box, i))
+                if not known >> card & 1:
+                    groups.setdefault((card // CARD_TYPES, bool(passed >> card & 1)), []).append((box, i))
         for slots in groups.values():
             if len(slots) > 1:
                 cards = [box[i] for box, i in slots]
                 rng = rnd.shuffle(rng, cards)
                 for (box, i), card in zip(slots, cards):
                     box[i] = card
+        for (pile, s), box in zip(boxes, lists):
+            pile[s] = tuple(box)
+        d.unused = tuple(unused)
         # Persons not yet revealed this period (ND-AMB-28): the top of each deck.
         returned = 2 * ((self.round - 1) % self.data.rounds_per_period)   # revealed earlier this period
         hidden_brown = len(d.brown) - returned if self.display else 0
         if hidden_brown > 1:
-            top = d.brown[-hidden_brown:]
+            top = list(d.brown[-hidden_brown:])
             rng = rnd.shuffle(rng, top)
-            d.brown[-hidden_brown:] = top
+            d.brown = d.brown[:-hidden_brown] + tuple(top)
         persons = self.data.persons
         hidden_gray = self.data.rounds - self.round if self.stage != S_OVER else 0
         if hidden_gray > 1:
-            tail = d.gray[-hidden_gray:]
+            tail = list(d.gray[-hidden_gray:])
             by_letter: dict[str, list[int]] = {}
             for i, p in enumerate(tail):
                 by_letter.setdefault(persons[p].deck, []).append(i)
@@ -1016,7 +1027,7 @@ class NotreDameState(GameState):
                 rng = rnd.shuffle(rng, cards)
                 for i, p in zip(positions, cards):
                     tail[i] = p
-            d.gray[-hidden_gray:] = tail
+            d.gray = d.gray[:-hidden_gray] + tuple(tail)
         d.rng = rnd.seed_state(seed ^ 0x5DEECE66D)
         d._legal = None
         return d
@@ -1041,12 +1052,12 @@ class NotreDameState(GameState):
                 ok = isinstance(value, list) and len(value) == n and all(
                     isinstance(v, list) and all(_is_int(x) for x in v) for v in value)
                 if ok:
-                    value = [list(v) for v in value]
+                    value = [tuple(v) for v in value]
             else:
                 ok = isinstance(value, list) and all(
                     _is_int(x) or isinstance(x, bool) for x in value)
                 if ok:
-                    value = list(value)
+                    value = tuple(value) if name in TUPLE_FIELDS else list(value)
             if not ok:
                 raise BadRecord(f"notre-dame state: field {name!r} has a malformed value {value!r}")
             setattr(self, name, value)
@@ -1055,7 +1066,7 @@ class NotreDameState(GameState):
         self._legal = None
         lengths = {"sec": n * SECTOR_COUNT, "friend": n, "personal": n, "general": n, "nd": n, "coins": n,
                    "pp": n, "rat": n, "carriage": n, "bribed": n, "physician": n,
-                   "held": n * self.boroughs, "knows": n * n * CARD_TYPES,
+                   "held": n * self.boroughs, "known": n, "passed": n,
                    "on_board": self.boroughs, "msg_at": len(self.data.layouts[self.boroughs].names)}
         for name, length in lengths.items():
             if len(getattr(self, name)) != length:
@@ -1071,8 +1082,8 @@ def _is_int(value: Any) -> bool:
 
 
 def _plain(value: Any) -> Any:
-    if isinstance(value, list):
-        return [list(v) if isinstance(v, list) else v for v in value]
+    if isinstance(value, (list, tuple)):
+        return [list(v) if isinstance(v, tuple) else v for v in value]
     return value
 
 
@@ -1080,8 +1091,9 @@ INT_FIELDS = ("to_act", "rng", "round", "stage", "start", "turn", "play_pass", "
               "target", "count", "resume", "debt", "mover", "dest")
 NESTED_FIELDS = ("deck", "offer", "outgoing", "hand", "played")
 LIST_FIELDS = ("sec", "friend", "personal", "general", "nd", "coins", "pp", "rat", "carriage", "held",
-               "msg_at", "on_board", "discard", "unused", "knows", "brown", "gray", "display", "bribed",
-               "physician", "plague_queue")
+               "msg_at", "on_board", "discard", "unused", "known", "passed", "brown", "gray", "display",
+               "bribed", "physician", "plague_queue")
+TUPLE_FIELDS = ("discard", "unused", "brown", "gray", "display", "plague_queue")
 SNAPSHOT_FIELDS = INT_FIELDS + NESTED_FIELDS + LIST_FIELDS
 
 # ---------------------------------------------------------------------- stable action keys
