@@ -52,11 +52,12 @@ class NotreDame(Game):
 
     def _new(self, players: int, seed: int, options: dict[str, Any]) -> GameState:
         state = NotreDameState.__new__(NotreDameState)
-        state._setup(self.data, players, seed, options)
+        state._setup(self, self.data, players, seed, options)
         return state
 
     def _empty(self, players: int, seed: int, options: dict[str, Any]) -> GameState:
         state = NotreDameState.__new__(NotreDameState)
+        state.game = self
         state.data = self.data
         state.players = players
         state.seed = seed

@@ -45,14 +45,15 @@ class NotreDameState(GameState):
     """A game of Notre Dame for 2 to 5 players."""
 
     __slots__ = (
-        "data", "rng", "round", "stage", "start", "turn", "play_pass", "boroughs", "seat_borough",
+        "game", "data", "rng", "round", "stage", "start", "turn", "play_pass", "boroughs", "seat_borough",
         "sec", "friend", "personal", "general", "nd", "coins", "pp", "rat", "carriage", "supply",
         "held", "msg_at", "on_board", "deck", "offer", "outgoing", "hand", "played", "discard",
         "unused", "known", "passed", "brown", "gray", "display", "bribed", "physician",
         "card", "target", "count", "resume", "debt", "mover", "dest", "plague_queue")
 
     # ------------------------------------------------------------------ setup (ND-2)
-    def _setup(self, data: Components, players: int, seed: int, options: dict[str, Any]) -> None:
+    def _setup(self, game: Any, data: Components, players: int, seed: int, options: dict[str, Any]) -> None:
+        self.game = game
         self.data = data
         self.players = players
         self.seed = seed
@@ -911,6 +912,7 @@ class NotreDameState(GameState):
         c._history = self._history
         c._log = self._log
         c._legal = self._legal
+        c.game = self.game
         c.data = self.data
         c.rng = self.rng
         c.round = self.round
