@@ -80,7 +80,8 @@ class ToyState(GameState):
 
     # ------------------------------------------------------------ copies and serialisation
     def clone(self) -> "ToyState":
-        c = ToyState.__new__(ToyState)
+        cls = type(self)                  # subclasses in tests (broken variants) clone as themselves
+        c = cls.__new__(cls)
         c.to_act = self.to_act
         c.players = self.players
         c.seed = self.seed
@@ -164,8 +165,10 @@ class ToyGame(Game):
         "roll": Option("roll", True, "allow rolling a die instead of taking a card"),
     }
 
+    state_class = ToyState
+
     def _empty(self, players: int, seed: int, options: dict[str, Any]) -> ToyState:
-        s = ToyState.__new__(ToyState)
+        s = self.state_class.__new__(self.state_class)
         s.to_act, s.players, s.seed, s.options = 0, players, seed, options
         s._history = s._log = s._legal = None
         s.rng, s.deck, s.market, s.secret, s.pile, s.discard = 0, [], [0] * MARKET, [0] * players, [0] * players, []

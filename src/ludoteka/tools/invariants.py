@@ -18,7 +18,7 @@ def check_state(state: GameState, deep: bool = False, seed: int = 0) -> list[str
     on there are legal keys, unique non-empty strings, each described by an Action with the same
     key and a label; scores are one number per seat; the game's own `check_invariants`.
     With `deep`, also: the state survives `to_json` -> JSON text -> `state_from_json` -> `to_json`
-    unchanged with the same legal keys; a clone starts equal, and applying a key to the clone
+    unchanged with the same legal keys, scores and views; a clone starts equal, and applying a key to the clone
     leaves the original unchanged; every view is JSON-ready; a determinization for the seat to
     act shows that seat the same view and the same legal keys, and leaves the original unchanged.
     """
@@ -81,6 +81,13 @@ def _deep_checks(state: GameState, keys: list[str], seed: int) -> list[str]:
             problems.append("to_json -> state_from_json -> to_json changes the state")
         if restored.legal_keys() != keys:
             problems.append("a state restored from JSON has different legal keys")
+        if list(restored.scores()) != list(state.scores()):
+            problems.append("a state restored from JSON has different scores")
+        # Views do not go through _snapshot, so they catch fields that the snapshot forgets.
+        for seat in [None, *range(state.players)]:
+            if _canonical(restored.view(seat)) != _canonical(state.view(seat)):
+                problems.append(f"a state restored from JSON shows seat {seat} a different view")
+                break
     # Clone independence, both ways.
     copy = state.clone()
     if _canonical(copy.to_json()) != _canonical(before):
