@@ -1,0 +1,56 @@
+"""A heuristic value of a Kingsburg position for greedy and search agents (uses only what the seat sees)."""
+from __future__ import annotations
+
+from .state import REINF_TOKENS, KingsburgState
+
+GOOD_VALUE = 0.6       # about what a good is worth in VP when turned into buildings
+TOKEN_VALUE = 0.5
+SOLDIER_VALUE = 0.35
+EFFECT_VALUE = 0.8     # a building with a lasting ability, before the last year
+
+
+def _strength_mods(state: KingsburgState, seat: int, card_index: int | None) -> float:
+    T = state.T
+    m = state.bld[seat]
+    if card_index is not None:
+        mods = T.card_mod[card_index]
+        return sum(mods[i] for i in range(T.nb) if m >> i & 1)
+    return sum(b.battle for b in T.data.buildings if m >> b.index & 1)
+
+
+def _value(state: KingsburgState, seat: int, viewer: int) -> float:
+    T = state.T
+    data = T.data
+    v = float(state.vp[seat])
+    if state.to_act is None:
+        return v
+    years_left = 5 - state.year + (0 if state.phase < 8 else 0.2)
+    v += GOOD_VALUE * state.goods_total(seat)
+    v += TOKEN_VALUE * state.tok[seat]
+    effects = sum(1 for b in data.buildings if b.effect and state.bld[seat] >> b.index & 1)
+    v += EFFECT_VALUE * effects * years_left / 5
+    # the coming battle, as the viewer knows it
+    if state.revealed < state.year:
+        seen = state.visible_cards(viewer)
+        card_index = seen.get(state.year)
+        if card_index is not None:
+            card = data.enemies[card_index]
+            enemy = card.strength
+            win_value = card.gain[0] + card.gain[1] + card.gain[2] + card.gain[3] + card.gain[4] + 1
+            lose_value = (sum(card.lose[:4]) * GOOD_VALUE + card.lose[5] + card.lose[4] * 3)
+        else:
+            lo, hi = data.year_ranges[state.year - 1]
+            enemy = (lo + hi) / 2
+            win_value, lose_value = 1.5, 2.5
+        reinf = 2.0 if state.cfg.reinf == REINF_TOKENS else 3.5
+        margin = state.sold[seat] + reinf + _strength_mods(state, seat, card_index) - enemy
+        p = min(1.0, max(0.0, 0.5 + margin / 5))
+        v += p * win_value - (1 - p) * lose_value + SOLDIER_VALUE * min(state.sold[seat], 3)
+    return v
+
+
+def evaluate(state: KingsburgState, seat: int) -> float:
+    """This seat's value minus the best other seat's value (VP plus goods, tokens, buildings, battle outlook)."""
+    mine = _value(state, seat, seat)
+    others = [_value(state, s, seat) for s in range(state.players) if s != seat]
+    return mine - (max(others) if others else 0.0)
