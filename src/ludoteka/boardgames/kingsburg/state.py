@@ -324,6 +324,8 @@ class KingsburgState(GameState):
         return [self.T.token_keys[i] for i in range(5) if v[b + i]]
 
     def _goods_options(self) -> list[str]:
+        if not self.queue:
+            return []
         seat, n, mode = self.queue[0]
         if mode > 0:
             return [k for k, _ in self.T.take_keys[n]]
