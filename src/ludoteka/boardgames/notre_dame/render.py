@@ -16,7 +16,7 @@ RECONSTRUCTED_NOTE = ("Reconstructed data: the rats on each person card and the 
 def view(state: "NotreDameState", seat: int | None) -> dict[str, Any]:
     """A JSON-ready dict of what `seat` may see. Hidden: other hands, draft picks, deck orders,
     the unused third cards and (unless the option `open_prestige` is on) other seats' prestige."""
-    from .state import PHASE_OF_STAGE, STAGE_NAMES
+    from .state import STAGE_NAMES
     data = state.data
     n = state.players
     cards = data.card_ids
@@ -52,7 +52,7 @@ def view(state: "NotreDameState", seat: int | None) -> dict[str, Any]:
         "seat": seat,
         "round": state.round,
         "period": "ABC"[(state.round - 1) // data.rounds_per_period],
-        "phase": PHASE_OF_STAGE[state.stage],
+        "phase": state.phase(),
         "decision": STAGE_NAMES[state.stage],
         "to_act": state.to_act,
         "start_player": state.start,

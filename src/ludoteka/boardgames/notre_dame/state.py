@@ -200,6 +200,13 @@ class NotreDameState(GameState):
         self.turn = 0
         self.to_act = self.start
 
+    def phase(self) -> str:
+        """The phase now (ND-3.2). A hotel, carriage or payer decision that a bribe triggered
+        (Juggler, Bishop, Barmaid, Moneylender) belongs to phase 4, not to phase 3."""
+        if self.stage in (S_HOTEL, S_CARRIAGE, S_PAYER) and self.resume == RESUME_BRIBE:
+            return "bribes"
+        return PHASE_OF_STAGE[self.stage]
+
     def plague_value(self) -> int:
         """Rats on the three displayed persons (ND-20.1)."""
         persons = self.data.persons
