@@ -67,10 +67,9 @@ def _swap_cards(s, a: int, b: int) -> None:
 def set_hand(s, seat: int, types) -> None:
     """Make the first cards of `seat`'s hand the given card types (names); the hand keeps its size."""
     want: list[int] = []
-    hand = list(s.hand[seat])
     for name in types:
         t = CARD[name]
-        mine = [c for c in hand if c % 9 == t and c not in want]
+        mine = [c for c in s.hand[seat] if c % 9 == t and c not in want]
         if mine:
             want.append(mine[0])
             continue
