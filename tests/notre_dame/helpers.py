@@ -201,3 +201,19 @@ def random_game(players: int, seed: int, options=None, each=None):
         if each:
             each(s)
     return s
+
+
+def put_message(s, market: str, colour: int, kind: str) -> None:
+    """Put the message (colour, kind) on `market`, swapping it with whatever lies there."""
+    kinds = [m.id for m in DATA.messages]
+    code = colour * len(kinds) + kinds.index(kind)
+    names = DATA.layouts[s.boroughs].names
+    target = names.index(market)
+    source = s.msg_at.index(code)
+    s.msg_at[source], s.msg_at[target] = s.msg_at[target], code
+    s._legal = None
+    ok(s)
+
+
+def market(s, name: str) -> int:
+    return DATA.layouts[s.boroughs].names.index(name)
