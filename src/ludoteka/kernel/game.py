@@ -1,7 +1,7 @@
 """The static part of a game: its name, player counts, options and how to start or load a state."""
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from .errors import BadOption, BadRecord
 from .options import Option, resolve_options
@@ -80,6 +80,15 @@ class Game:
         scores = state.scores()
         others = [v for s, v in enumerate(scores) if s != seat]
         return scores[seat] - (max(others) if others else 0)
+
+    def playout_key(self, state: GameState, random: Callable[[], float]) -> str:
+        """A cheap default policy for search playouts: one legal key for `state.to_act`.
+
+        The default is uniform. Games may bias it towards sensible play (never reading hidden
+        state the acting seat could not see); it must stay far cheaper than a clone.
+        """
+        keys = state.legal_keys()
+        return keys[int(random() * len(keys))]
 
     def render(self, state: GameState, seat: int | None) -> str:
         """A text picture of the table as `seat` sees it."""

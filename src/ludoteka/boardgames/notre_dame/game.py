@@ -7,7 +7,7 @@ from typing import Any
 from ...kernel import Game, GameState, Option
 from .data import CARD_TYPES, DATA_DIR, SECTOR_COUNT, Components, load_components
 from .render import render
-from .state import HOSPITAL, PARK, RESIDENCE, S_OVER, NotreDameState
+from .state import HOSPITAL, PARK, RESIDENCE, S_CARRIAGE, S_OVER, NotreDameState
 
 OPTIONS = {
     "open_prestige": Option(
@@ -117,6 +117,10 @@ class NotreDame(Game):
         values = [_worth(state, s) for s in range(state.players)]
         return values[seat] - max(v for s, v in enumerate(values) if s != seat)
 
+    def playout_key(self, state: GameState, random) -> str:
+        """A cheap playout policy for search (see `playout_key` below)."""
+        return playout_key(state, random)
+
     def render(self, state: GameState, seat: int | None) -> str:
         """The table as text, as `seat` sees it."""
         assert isinstance(state, NotreDameState)
@@ -142,3 +146,23 @@ def _worth(state: NotreDameState, seat: int) -> float:
     if danger > 0:
         value -= danger * 1.0 * left + (2.5 if state.rat[seat] >= 8 else 0.0)
     return value
+
+
+# Keys a sensible player rarely picks: playouts avoid them unless nothing else is legal.
+_PASSIVE = frozenset(("decline", "hotel:none", "barmaid:none", "pass"))
+
+
+def playout_key(state: NotreDameState, random) -> str:
+    """Playout policy: never decline an action or bribe when something else is possible, and take
+    a message whenever the carriage can. Uniform among the rest. Reads only the legal keys."""
+    keys = state.legal_keys()
+    if len(keys) == 1:
+        return keys[0]
+    if state.stage == S_CARRIAGE:
+        takes = [k for k in keys if k.endswith(":take")]
+        if takes:
+            keys = takes
+    active = [k for k in keys if k not in _PASSIVE]
+    if active:
+        keys = active
+    return keys[int(random() * len(keys))]
