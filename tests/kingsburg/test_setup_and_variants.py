@@ -205,5 +205,6 @@ def test_ex25_last_token_scores():
     goto(s, PC_WINTER, 8, 5)
     play(s, "token:3", "token:4")                  # seat 0 keeps its 4, seat 1 keeps its 0
     assert s.is_terminal()
-    # both win (+3) and tie for the highest strength (+1); then the kept token's value
-    assert s.vp == [10 + 3 + 1 + 4, 10 + 3 + 1 + 0]
+    # both win (+3); seat 1 (20+4) is the strongest (+1); then the kept token's value is added
+    assert list(s.bstr) == [23, 24]
+    assert s.vp == [10 + 3 + 4, 10 + 3 + 1 + 0]
