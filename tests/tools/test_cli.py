@@ -121,6 +121,7 @@ def test_split_agents():
 @pytest.mark.parametrize("argv,message", [
     (["simulate", "chess"], "unknown game 'chess'; known games: toy"),
     (["simulate", "toy", "--players", "9"], "9 players is not allowed"),
+    (["bench", "toy", "--players", "0"], "0 players is not allowed"),
     (["simulate", "toy", "--option", "speed=3"], "unknown option 'speed'"),
     (["simulate", "toy", "--option", "rounds=9"], "allowed: 2, 3, 4"),
     (["simulate", "toy", "--option", "rounds"], "name=value"),

@@ -99,7 +99,7 @@ def cmd_agents(args: argparse.Namespace) -> int:
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     game = lookup_game(args.game)
-    players = args.players or default_players(game)
+    players = default_players(game) if args.players is None else args.players
     result = simulate(game, players, games=args.games, seed=args.seed,
                       agents=split_agents(args.agents), options=parse_options(args.option),
                       deep=args.deep, max_decisions=args.max_decisions, save_dir=args.save,
@@ -134,7 +134,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 def cmd_bench(args: argparse.Namespace) -> int:
     game = lookup_game(args.game)
-    players = args.players or default_players(game)
+    players = default_players(game) if args.players is None else args.players
     result = bench(game, players, seconds=args.seconds, seed=args.seed, options=parse_options(args.option))
     if args.json:
         emit(result)
@@ -148,7 +148,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 def cmd_arena(args: argparse.Namespace) -> int:
     game = lookup_game(args.game)
-    players = args.players or default_players(game)
+    players = default_players(game) if args.players is None else args.players
     specs = split_agents(args.agents) or ["ismcts", "random"]
     if len(specs) == 1:
         specs = specs * players

@@ -175,14 +175,14 @@ def run_play(args: argparse.Namespace, lookup: Callable[[str], Game],
         state = replay(record, lookup)
         if args.game and args.game != state.game.name:
             raise UsageError(f"--resume {args.resume} is a game of {state.game.name}, not {args.game}")
-        if args.players and args.players != state.players:
+        if args.players is not None and args.players != state.players:
             raise UsageError(f"--resume {args.resume} has {state.players} players, not {args.players}")
         game, players, seed = state.game, state.players, state.seed
     else:
         if not args.game:
             raise UsageError("play needs a GAME (or --resume FILE)")
         game = lookup(args.game)
-        players = args.players or default_players(game)
+        players = default_players(game) if args.players is None else args.players
         seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
         state = game.new_state(players, seed, parse_options(args.option))
     seats = _seat_specs(args, players)
