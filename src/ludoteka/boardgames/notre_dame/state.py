@@ -427,12 +427,13 @@ class NotreDameState(GameState):
         reach = layout.within[here][min(self.count, len(layout.within[here]) - 1)]
         allow_stay = self.options["carriage_may_stay"]
         names = layout.move_keys
+        kinds = len(self.data.messages)
         keys = []
         for market in reach:
             if market == here and not allow_stay:               # ND-AMB-14 variant: at least 1 step
                 continue
             keys.append(names[market][0])
-            if self.msg_at[market] >= 0 and self._may_take(seat, self.msg_at[market] // 4):
+            if self.msg_at[market] >= 0 and self._may_take(seat, self.msg_at[market] // kinds):
                 keys.append(names[market][1])
         return keys
 
