@@ -83,3 +83,18 @@ def test_evaluate_and_render_everywhere():
     final = [GAME.evaluate(s, seat) for seat in range(4)]
     best = max(s.vp)
     assert all((final[seat] >= 0) == (s.vp[seat] == best) for seat in range(4))
+
+
+def test_playout_policy_is_legal_and_prefers_acting():
+    import random as rnd
+    r = rnd.Random(2)
+    s = GAME.new_state(4, 2, {})
+    passive = 0
+    total = 0
+    while not s.is_terminal():
+        k = GAME.playout_key(s, r.random)
+        assert k in s.legal_keys()
+        passive += k in ("pass", "decline", "done", "skip", "keep")
+        total += 1
+        s.apply(k)
+    assert passive < total / 2

@@ -10,6 +10,8 @@ from .data import KingsburgData, load_data
 from .state import (PC_END, PC_YEAR_END, PHASE_NAMES, REINF_TOKENS, STAGE_NAMES, ST_END, KingsburgState)
 from .tables import BUILDING_TOKENS, FULL_COURT, TOKEN_VALUES, Tables
 
+PASSIVE_KEYS = frozenset(("pass", "decline", "done", "skip", "keep"))
+
 OPTIONS = {
     "reinforcements": Option(
         "reinforcements", "king_die",
@@ -165,6 +167,15 @@ class KingsburgGame(Game):
     def evaluate(self, state: GameState, seat: int) -> float:
         from .evaluate import evaluate
         return evaluate(state, seat)
+
+    def playout_key(self, state: GameState, random) -> str:
+        """Search playouts: usually act (influence, take help, build) rather than pass or decline."""
+        keys = state.legal_keys()
+        if len(keys) > 1 and random() < 0.85:
+            active = [k for k in keys if k not in PASSIVE_KEYS]
+            if active:
+                return active[int(random() * len(active))]
+        return keys[int(random() * len(keys))]
 
     # ------------------------------------------------------------------ rendering
     def render(self, state: GameState, seat: int | None) -> str:

@@ -562,6 +562,7 @@ class KingsburgState(GameState):
                 if self.passed == (1 << n) - 1:
                     self.pc = PC_HELP
                     self.hpos = 2
+                    self.passed = 0
                     continue
                 seat = self.order[self.cur]
                 if self.passed >> seat & 1:
