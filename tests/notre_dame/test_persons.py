@@ -233,3 +233,18 @@ def test_carpenter_one_per_occupied_sector_friend_counts():
     s = bribed(("carpenter", "monk", "minstrel"), "carpenter",
                sectors={"bank": 3, "hotel": 1}, nd=2, friend="residence", pp=0)
     assert s.pp[0] == 3
+
+
+@rule("ND-9.3", "ND-1.10", "ND-AMB-7")
+@pytest.mark.parametrize("shortage,coins", [("richest_pays", [5, 9, 11]), ("bank_only", [4, 9, 12])])
+def test_coin_shortage_option_for_gains_other_than_the_bank(shortage, coins):
+    s = bribe_state(3, 0, ("moneylender", "monk", "minstrel"), coin_shortage=shortage)
+    set_counts(s, 0, coins=4)
+    set_counts(s, 1, coins=9)
+    set_counts(s, 2, coins=12)
+    assert s.supply == 0
+    s.apply("bribe:moneylender")          # pays 1 (supply 1), gains 2: 1 from the supply, 1 short
+    # richest_pays: the missing coin comes from the richest other player (seat 2, 12 coins);
+    # bank_only: the Moneylender gets only what the supply holds.
+    assert NEXT(s) and s.coins == coins and s.supply == 0 and s.pp[0] == 1
+    ok(s)
