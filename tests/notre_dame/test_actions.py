@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import (DATA, GAME, S_PLAY, count, market, ok, play_state, put_message, set_counts,
+from .helpers import (DATA, S_PLAY, count, market, ok, play_state, put_message, set_counts,
                       advance_passive)
 
 rule = pytest.mark.rule

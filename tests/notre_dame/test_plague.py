@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import DATA, S_BRIBE, advance_passive, bribe_state, count, ok, set_counts
+from .helpers import DATA, advance_passive, bribe_state, ok, set_counts
 from ludoteka.boardgames.notre_dame.state import S_PLAGUE
 
 rule = pytest.mark.rule

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import (DATA, GAME, S_BRIBE, S_DRAFT_FIRST, S_DRAFT_SECOND, S_OVER, S_PLAY, advance_passive,
-                      draft_all, new, ok, play_state, set_counts, set_hand, to_bribes)
+from .helpers import (DATA, S_BRIBE, S_DRAFT_FIRST, S_DRAFT_SECOND, S_OVER, S_PLAY, advance_passive, draft_all,
+                      new, ok, play_state, set_counts)
 
 rule = pytest.mark.rule
 PERSONS = DATA.persons
