@@ -481,3 +481,25 @@ def test_notre_dame_twice_in_a_round():
     s.apply("place")
     s.apply("donate:1")
     assert s.nd[0] == 2 and s.pp[0] == 2
+
+
+@rule("ND-12.4", "ND-9.3")
+def test_hotel_offers_two_coins_only_when_they_can_be_had():
+    """ND-AMB-7 with coin_shortage=bank_only: a supply of 1 coin cannot pay coin+coin."""
+    s = play_state(3, 0, ("hotel",), coin_shortage="bank_only")
+    set_counts(s, 0, sectors={"hotel": 3}, coins=3)
+    set_counts(s, 1, coins=18)
+    set_counts(s, 2, coins=3)
+    assert s.supply == 1
+    s.apply("play:hotel")
+    s.apply("place")
+    keys = s.legal_keys()
+    assert "hotel:coin+coin" not in keys and "hotel:coin+stone" in keys
+    t = play_state(3, 0, ("hotel",))          # richest_pays: the second coin comes from seat 1
+    set_counts(t, 0, sectors={"hotel": 3}, coins=3)
+    set_counts(t, 1, coins=18)
+    set_counts(t, 2, coins=3)
+    t.apply("play:hotel")
+    t.apply("place")
+    t.apply("hotel:coin+coin")
+    assert t.coins[0] == 5 and t.coins[1] == 17 and t.supply == 0

@@ -105,9 +105,10 @@ class NotreDame(Game):
                 problems.append("the game is over but a seat is to act or not all rounds were played")
         elif state.to_act is None or not 0 <= state.to_act < n:
             problems.append(f"to_act is {state.to_act!r} while the game is running")
-        persons = len(state.brown) + len(state.gray) + len(state.display)
-        if persons != len(data.persons):
-            problems.append(f"persons: {persons} found, expected {len(data.persons)}")
+        persons = sorted(state.brown + state.gray + state.display)
+        if persons != list(range(len(data.persons))):
+            problems.append(f"persons: each of the {len(data.persons)} must be in exactly one deck or "
+                            f"on display, found {persons}")
         return problems
 
     def evaluate(self, state: GameState, seat: int) -> float:

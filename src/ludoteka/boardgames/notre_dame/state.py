@@ -399,7 +399,8 @@ class NotreDameState(GameState):
             keys = [k for k, ok in ((HOTEL_KEYS[0], coin_ok), (HOTEL_KEYS[1], stones > 0),
                                     (HOTEL_KEYS[2], rat > 0)) if ok]
         else:
-            limits = {HOTEL_COIN: 2 if coin_ok else 0, HOTEL_STONE: min(2, stones), HOTEL_RAT: min(2, rat)}
+            coin_limit = 2 if self.options["coin_shortage"] == "richest_pays" else min(2, self.supply)
+            limits = {HOTEL_COIN: coin_limit if coin_ok else 0, HOTEL_STONE: min(2, stones), HOTEL_RAT: min(2, rat)}
             keys = [key for key, parts in HOTEL_PAIRS if all(
                 parts.count(p) <= limits[p] for p in parts)]
             if not keys:   # only one single option has any effect
