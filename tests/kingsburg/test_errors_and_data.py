@@ -130,3 +130,15 @@ def test_missing_data_file(data_copy):
     (data_copy / "enemies.toml").unlink()
     with pytest.raises(DataError, match="enemies.toml is missing"):
         KingsburgGame(data_copy)
+
+
+def test_states_and_games_pickle(data_copy):
+    import pickle
+    s = new(3, 4)
+    s.apply(s.legal_keys()[0])
+    t = pickle.loads(pickle.dumps(s))
+    assert t.to_json() == s.to_json() and t.game is GAME
+    assert pickle.loads(pickle.dumps(GAME)) is GAME
+    g = KingsburgGame(data_copy)
+    u = pickle.loads(pickle.dumps(g.new_state(2, 1)))
+    assert u.game.data.directory == str(data_copy)

@@ -61,6 +61,9 @@ class KingsburgGame(Game):
         self.state_class = type("KingsburgState", (KingsburgState,),
                                 {"__slots__": (), "game": self, "T": self.tables})
 
+    def __reduce__(self):
+        return (game_for_directory, (self.data.directory,))
+
     def _new(self, players: int, seed: int, options: dict[str, Any]) -> GameState:
         state = self.state_class.__new__(self.state_class)
         state._setup(players, seed, options)
@@ -181,6 +184,23 @@ class KingsburgGame(Game):
     def render(self, state: GameState, seat: int | None) -> str:
         from .render import render
         return render(state, seat)
+
+
+_GAMES: dict[str, KingsburgGame] = {}
+
+
+def game_for_directory(directory: str) -> KingsburgGame:
+    """The Kingsburg game of a data directory (the registered one for the shipped data); for pickling."""
+    from . import GAME
+    if directory == GAME.data.directory:
+        return GAME
+    if directory not in _GAMES:
+        _GAMES[directory] = KingsburgGame(directory)
+    return _GAMES[directory]
+
+
+def _unpickle_state(directory: str, data: dict[str, Any]) -> GameState:
+    return game_for_directory(directory).state_from_json(data)
 
 
 __all__ = ["KingsburgGame", "OPTIONS", "PHASE_NAMES", "STAGE_NAMES", "PC_YEAR_END"]

@@ -995,13 +995,10 @@ class KingsburgState(GameState):
             c.vtok = tuple(vtok)
         rng, z = next_u64(rng)
         c.rng = z & MASK64
-        # The history holds other seats' hidden keys: keep only what `seat` may see.
+        # The history and the log hold other seats' hidden keys and private lines: a determinized
+        # state starts a fresh (empty) history and log.
         c._history = None
-        log = None
-        for vis, text in self.log_entries():
-            if vis is None or vis == seat or (isinstance(vis, tuple) and seat in vis):
-                log = (log, (vis, text))
-        c._log = log
+        c._log = None
         return c
 
     # ------------------------------------------------------------------ serialisation
@@ -1019,6 +1016,11 @@ class KingsburgState(GameState):
             "battle_strength": list(self.bstr), "battle_result": list(self.bres), "dummy": list(self.dummy),
             "placed": [[n, s, list(v), t, m, e] for n, s, v, t, m, e in self.placed],
         }
+
+    def __reduce__(self):
+        # the state class is made per Game (it carries the game's tables): pickle through JSON
+        from .game import _unpickle_state
+        return (_unpickle_state, (self.game.data.directory, self.to_json()))
 
     def _restore(self, d: dict[str, Any]) -> None:
         from .describe import restore
