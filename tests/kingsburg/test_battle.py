@@ -1,7 +1,7 @@
 """Phase 7 (recruiting), phase 8 (the battle), the end of the year and of the game."""
 import pytest
 
-from .helpers import (ANN, BRIAN, CINDY, DAVID, PC_RECRUIT, PC_WINTER, battle, blank, goods, goto, has, play,
+from .helpers import (ANN, BRIAN, CINDY, DAVID, PC_RECRUIT, battle, blank, goods, goto, has, play,
                       set_buildings, set_goods)
 
 

@@ -9,7 +9,7 @@ from ludoteka.boardgames.kingsburg.data import DATA_DIR
 from ludoteka.kernel import BadOption, BadRecord, DataError, GameOver, IllegalAction, WrongSeat
 from ludoteka.registry import game
 
-from .helpers import blank, new
+from .helpers import new
 
 
 def test_registered():

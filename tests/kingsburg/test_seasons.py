@@ -1,7 +1,7 @@
 """Phases 1-6: King's Aid, the productive seasons (roll, influence, help, build), Reward and Envoy."""
 import pytest
 
-from ludoteka.boardgames.kingsburg.state import PC_BUILD, PC_ENVOY, PC_HELP, PC_REWARD, PC_TOWNHALL
+from ludoteka.boardgames.kingsburg.state import PC_BUILD, PC_ENVOY, PC_HELP, PC_REWARD
 
 from .helpers import (ANN, BRIAN, CINDY, DAVID, PC_AID, PC_PROD, T, blank, goods, goto, has, play,
                       set_buildings, set_dice, set_goods, start_influence)

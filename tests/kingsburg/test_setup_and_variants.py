@@ -1,10 +1,7 @@
 """Components and setup (KB-1 to KB-3), the 2-player rules (KB-18) and the variants (KB-19)."""
 import pytest
 
-from ludoteka.boardgames.kingsburg.state import PC_HELP
-
-from .helpers import (DATA, GAME, PC_PROD, PC_WINTER, T, battle, blank, goods, goto, new, play, set_buildings,
-                      set_dice, start_influence)
+from .helpers import DATA, PC_PROD, PC_WINTER, T, blank, goto, new, play, set_buildings
 
 
 # ---------------------------------------------------------------------- components and setup

@@ -7,7 +7,7 @@ from typing import Any
 from ludoteka.kernel import Game, GameState, Option
 
 from .data import KingsburgData, load_data
-from .state import (PC_END, PC_YEAR_END, PHASE_NAMES, REINF_TOKENS, STAGE_NAMES, ST_END, KingsburgState)
+from .state import PC_END, REINF_TOKENS, ST_END, KingsburgState
 from .tables import BUILDING_TOKENS, FULL_COURT, TOKEN_VALUES, Tables
 
 PASSIVE_KEYS = frozenset(("pass", "decline", "done", "skip", "keep"))
@@ -203,4 +203,4 @@ def _unpickle_state(directory: str, data: dict[str, Any]) -> GameState:
     return game_for_directory(directory).state_from_json(data)
 
 
-__all__ = ["KingsburgGame", "OPTIONS", "PHASE_NAMES", "STAGE_NAMES", "PC_YEAR_END"]
+__all__ = ["KingsburgGame", "OPTIONS", "game_for_directory"]

@@ -24,10 +24,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ludoteka.kernel import Action, BadRecord, GameState
+from ludoteka.kernel import Action, GameState
 from ludoteka.kernel.rng import MASK64, next_u64, seed_state
 
-from .tables import BUILDING_TOKENS, CHAPEL_MAX, FULL_COURT, LETTERS, TOKEN_SUPPLY, TOKEN_VALUES, Tables
+from .tables import BUILDING_TOKENS, CHAPEL_MAX, FULL_COURT, LETTERS, TOKEN_SUPPLY, Tables
 
 # decision kinds
 ST_END, ST_GOODS, ST_REROLL, ST_GROUP, ST_TARGET, ST_HELP, ST_BUILD, ST_BUILD2, ST_TOWNHALL, \
