@@ -95,3 +95,17 @@ def test_finished_game_reveals_everything():
     s = next(x for x in states(3, 5, every=1) if x.is_terminal())
     v = s.view(None)
     assert [p["prestige"] for p in v["players"]] == s.pp and v["winners"] == s.winners()
+
+
+@rule("ND-5.3")
+def test_determinized_state_carries_no_hidden_history_or_log():
+    """Other seats' draft picks are in the real history; a determinized state drops the history
+    and keeps only the log lines the seat may see."""
+    s = GAME.new_state(4, 3, {"start_player": 0})
+    for _ in range(4):                       # every seat keeps a card in the first draft pass
+        s.apply(s.legal_keys()[0])
+    assert any(k.startswith("keep:") for k in s.actions())
+    d = s.determinize(0, 11)
+    assert d.actions() == []
+    assert d.log(0) == s.log(0)
+    assert all(vis is None or vis == 0 for vis, _ in d.log_entries())

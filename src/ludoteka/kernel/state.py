@@ -95,6 +95,16 @@ class GameState:
         out.reverse()
         return out
 
+    def _forget_hidden(self, seat: int) -> None:
+        """For `determinize`: drop the action history (it holds other seats' hidden choices) and
+        the log lines `seat` may not see, so a determinized state carries nothing hidden."""
+        self._history = None
+        kept = None
+        for vis, text in self.log_entries():
+            if _visible(vis, seat):
+                kept = (kept, (vis, text))
+        self._log = kept
+
     def log(self, seat: int | None = None) -> list[str]:
         """The log lines that `seat` may see (None: a spectator, who sees the public ones)."""
         return [text for vis, text in self.log_entries() if _visible(vis, seat)]
@@ -162,7 +172,10 @@ class GameState:
         raise NotImplementedError
 
     def determinize(self, seat: int, seed: int) -> "GameState":
-        """A full state consistent with `view(seat)`: hidden parts resampled, future chance reseeded."""
+        """A full state consistent with `view(seat)`: hidden parts resampled, future chance reseeded.
+
+        It carries no action history and only the log lines `seat` may see (`_forget_hidden`).
+        """
         raise NotImplementedError
 
 

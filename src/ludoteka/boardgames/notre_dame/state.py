@@ -1041,6 +1041,7 @@ class NotreDameState(GameState):
             d.gray = d.gray[:-hidden_gray] + tuple(tail)
         d.rng = rnd.seed_state(seed ^ 0x5DEECE66D)
         d._legal = None
+        d._forget_hidden(seat)
         return d
 
     # ------------------------------------------------------------------ serialisation
