@@ -192,7 +192,7 @@ def test_play_save_quit_and_resume(monkeypatch, capsys, tmp_path):
     assert code == 0 and f"Saved to {save}" in out and "You left the game" in out
     record = json.loads(save.read_text())
     assert record["finished"] is False and len(record["actions"]) >= 2
-    code, out, err = play(monkeypatch, capsys, ["--resume", str(save), "--seat", "0=greedy", "--json"], [])
+    code, out, err = play(monkeypatch, capsys, ["--resume", str(save), "--agents", "greedy,greedy,random", "--json"], [])
     assert code == 0
     data = json.loads(out)
     assert data["finished"] is True and data["seed"] == 4 and data["decisions"] == 18
