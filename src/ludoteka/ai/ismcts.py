@@ -18,9 +18,9 @@ from .base import Agent, register
 # The default level: at most DEFAULT_ITERATIONS iterations and at most DEFAULT_SECONDS seconds
 # per decision (whichever comes first). An explicit `iterations=` without `seconds=` removes the
 # time cap, so the agent is deterministic for its seed.
-DEFAULT_ITERATIONS = 2000
+DEFAULT_ITERATIONS = 200
 DEFAULT_SECONDS = 0.9
-DEFAULT_DEPTH = 40
+DEFAULT_DEPTH = 80
 RANK_WEIGHT = 0.75
 
 
@@ -37,14 +37,15 @@ class _Node:
 
 @register
 class IsmctsAgent(Agent):
-    """Information-set MCTS with random playouts truncated after `depth` decisions."""
+    """Information-set MCTS with playouts (the game's `playout_key` policy) truncated after `depth`
+    decisions and scored by the game's `evaluate`."""
 
     kind = "ismcts"
     params = {
         "iterations": (int, None, f"iterations per decision (default {DEFAULT_ITERATIONS}, "
                                   f"capped at {DEFAULT_SECONDS} s unless given alone)"),
         "seconds": (float, None, "seconds per decision (default: no time budget when iterations is given)"),
-        "depth": (int, DEFAULT_DEPTH, "random playout decisions before evaluating with game.evaluate"),
+        "depth": (int, DEFAULT_DEPTH, "playout decisions (game.playout_key) before evaluating with game.evaluate"),
         "c": (float, 0.7, "UCB1 exploration constant (rewards are in [0, 1])"),
     }
 
@@ -74,6 +75,7 @@ class IsmctsAgent(Agent):
         observer = state.to_act
         players = state.players
         evaluate = state.game.evaluate
+        playout = state.game.playout_key
         rand = self.rng.random
         getrandbits = self.rng.getrandbits
         log, sqrt = math.log, math.sqrt
@@ -122,11 +124,10 @@ class IsmctsAgent(Agent):
                 d.apply(best_key)
                 path.append(best_child)
                 node = best_child
-            # Random playout, truncated.
+            # Playout with the game's cheap policy (uniform by default), truncated.
             steps = 0
             while d.to_act is not None and steps < depth_cap:
-                keys = d.legal_keys()
-                d.apply(keys[int(rand() * len(keys))])
+                d.apply(playout(d, rand))
                 steps += 1
             rewards = _rewards(d, players, evaluate, scale)
             for node in path:
