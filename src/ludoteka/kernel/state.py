@@ -22,7 +22,9 @@ class GameState:
       `_describe(key)`  an Action with label and data for one of those keys;
       `_apply(key)`     apply a key already known to be legal (must not fail half-way);
       `_snapshot()` / `_restore(data)`, `clone()`, `scores()`, `view(seat)`, `determinize()`.
-    `to_act` is an attribute: the seat that must decide now, or None when the game is over.
+    `to_act` is an attribute: the seat that must decide now, or None when the game is over; the
+    snapshot must include it. `game` (the Game that made the state) must be reachable as
+    `state.game`: a class attribute, or a slot that `_new`, `_empty` and `clone` set.
     `_legal` caches the keys of the pending decision; `_apply` callers reset it, and `clone()`
     may share it (it is never mutated in place).
     The history of action keys and the event log are persistent linked lists (`(previous, item)`
