@@ -165,7 +165,7 @@ def render(state: "NotreDameState", seat: int | None) -> str:
     short = ("School", "Bank", "Resid", "Carria", "Hotel", "Park", "Hosp")
     lines = [f"NOTRE DAME  round {v['round']}/9  period {v['period']}  phase: {v['phase']}  "
              f"decision: {v['decision']}",
-             f"Persons: " + ", ".join(f"{p['name']} ({p['rats']} rats)" for p in v["persons"])
+             f"Persons: " + ", ".join(f"{p['name']} ({p['rats']} rat{'' if p['rats'] == 1 else 's'})" for p in v["persons"])
              + f"  |  plague value {v['plague_value']}  |  Notre Dame pays {v['notre_dame_points']}"
              f"  |  coins in supply {v['coin_supply']}",
              ""]
