@@ -75,11 +75,7 @@ class GameState:
     # ----------------------------------------------------------- history and log
     def actions(self) -> list[str]:
         """The action keys applied since the start, in order."""
-        out = []
-        node = self._history
-        while node is not None:
-            node, key = node
-            out.append(key)
+        out = list(iterate_linked(self._history))
         out.reverse()
         return out
 
@@ -89,11 +85,7 @@ class GameState:
 
     def log_entries(self) -> list[tuple[Any, str]]:
         """Every log entry as (visibility, text), oldest first."""
-        out = []
-        node = self._log
-        while node is not None:
-            node, entry = node
-            out.append(entry)
+        out = list(iterate_linked(self._log))
         out.reverse()
         return out
 
@@ -158,6 +150,16 @@ class GameState:
     def clone(self) -> "GameState":
         """An independent copy: nothing applied to one ever shows in the other."""
         raise NotImplementedError
+
+    def _copy_kernel_fields(self, copy: "GameState") -> None:
+        """For `clone()`: copy the kernel's own fields (history and log are shared, immutable)."""
+        copy.to_act = self.to_act
+        copy.players = self.players
+        copy.seed = self.seed
+        copy.options = self.options
+        copy._history = self._history
+        copy._log = self._log
+        copy._legal = self._legal
 
     def scores(self) -> list[float]:
         """Final scores when the game is over, current ones before."""

@@ -135,13 +135,7 @@ class KingsburgState(GameState):
 
     def clone(self) -> "KingsburgState":
         c = self.__class__.__new__(self.__class__)
-        c.to_act = self.to_act
-        c.players = self.players
-        c.seed = self.seed
-        c.options = self.options
-        c._history = self._history
-        c._log = self._log
-        c._legal = self._legal
+        self._copy_kernel_fields(c)
         c.cfg = self.cfg
         c.year = self.year
         c.phase = self.phase

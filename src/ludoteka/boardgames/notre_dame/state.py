@@ -914,13 +914,7 @@ class NotreDameState(GameState):
     def clone(self) -> "NotreDameState":
         """An independent copy (a few list copies; immutable data is shared)."""
         c = NotreDameState.__new__(NotreDameState)
-        c.to_act = self.to_act
-        c.players = self.players
-        c.seed = self.seed
-        c.options = self.options
-        c._history = self._history
-        c._log = self._log
-        c._legal = self._legal
+        self._copy_kernel_fields(c)
         c.game = self.game
         c.data = self.data
         c.rng = self.rng
