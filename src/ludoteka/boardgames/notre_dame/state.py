@@ -49,7 +49,7 @@ class NotreDameState(GameState):
         "sec", "friend", "personal", "general", "nd", "coins", "pp", "rat", "carriage", "supply",
         "held", "msg_at", "on_board", "deck", "offer", "outgoing", "hand", "played", "discard",
         "unused", "known", "passed", "brown", "gray", "display", "bribed", "physician",
-        "card", "target", "count", "resume", "debt", "mover", "dest", "plague_queue")
+        "card", "count", "resume", "debt", "mover", "dest", "plague_queue")
 
     # ------------------------------------------------------------------ setup (ND-2)
     def _setup(self, game: Any, data: Components, players: int, seed: int, options: dict[str, Any]) -> None:
@@ -124,7 +124,7 @@ class NotreDameState(GameState):
         self.display = ()
         self.bribed = [False] * n
         self.physician = [False] * n
-        self.card = self.target = self.count = self.mover = self.dest = 0
+        self.card = self.count = self.mover = self.dest = 0
         self.resume = RESUME_PLAY
         self.debt = 0
         self.plague_queue = ()
@@ -482,7 +482,7 @@ class NotreDameState(GameState):
     def _finish(self) -> None:
         """An effect is complete: settle any coin shortfall (ND-9.3), then continue the phase."""
         while self.debt:
-            seat = self._effect_seat()
+            seat = self._acting()
             others = [s for s in range(self.players) if s != seat]
             best = max(self.coins[s] for s in others)
             if best == 0:                                         # ND-AMB-8: nobody else has a coin
@@ -500,9 +500,6 @@ class NotreDameState(GameState):
             self._next_play_turn()
         else:
             self._next_bribe_turn()
-
-    def _effect_seat(self) -> int:
-        return self._acting()
 
     def _take_coin(self, seat: int, payer: int) -> None:
         self.coins[payer] -= 1
@@ -953,7 +950,6 @@ class NotreDameState(GameState):
         c.bribed = self.bribed[:]
         c.physician = self.physician[:]
         c.card = self.card
-        c.target = self.target
         c.count = self.count
         c.resume = self.resume
         c.debt = self.debt
@@ -1094,7 +1090,7 @@ def _plain(value: Any) -> Any:
 
 
 INT_FIELDS = ("to_act", "rng", "round", "stage", "start", "turn", "play_pass", "supply", "card",
-              "target", "count", "resume", "debt", "mover", "dest")
+              "count", "resume", "debt", "mover", "dest")
 NESTED_FIELDS = ("deck", "offer", "outgoing", "hand", "played")
 LIST_FIELDS = ("sec", "friend", "personal", "general", "nd", "coins", "pp", "rat", "carriage", "held",
                "msg_at", "on_board", "discard", "unused", "known", "passed", "brown", "gray", "display",
