@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from typing import Any, Sequence
 
@@ -259,6 +260,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UsageError as exc:
         print(str(exc).splitlines()[0], file=sys.stderr)
         return EXIT_USAGE
+    except BrokenPipeError:
+        # The reader (e.g. `| head`) stopped reading: not an error of ours. Point stdout at
+        # devnull so the interpreter's final flush does not complain again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     except (LudotekaError, ValueError, OSError) as exc:
         message = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         print(f"ludoteka: error: {message}", file=sys.stderr)
