@@ -248,3 +248,12 @@ def test_coin_shortage_option_for_gains_other_than_the_bank(shortage, coins):
     # bank_only: the Moneylender gets only what the supply holds.
     assert NEXT(s) and s.coins == coins and s.supply == 0 and s.pp[0] == 1
     ok(s)
+
+
+@rule("ND-18.5")
+def test_minstrel_moving_only_the_friend_is_logged_as_the_friend_alone():
+    s = bribed(("minstrel", "monk", "city_guard"), "minstrel", sectors={"bank": 1}, friend="bank")
+    s.apply("minstrel:bank>residence")
+    s.apply("move:0+friend")
+    line = [t for t in s.log(None) if "(Minstrel" in t][-1]
+    assert "moves the trusted friend from the Bank to the Residence" in line and "0 stones" not in line

@@ -127,3 +127,16 @@ def test_physician_with_empty_hospital_leaves_marker():
     s.apply("bribe:physician")
     plague(s)
     assert s.rat[0] == 8
+
+
+@rule("ND-20.8", "ND-AMB-19")
+def test_overflow_log_says_no_stone_is_lost_when_only_the_friend_stands():
+    s = bribe_state(3, 0, VALUE7)
+    set_counts(s, 0, sectors={}, friend="park", rat=9, pp=5)
+    plague(s)
+    line = [t for t in s.log(None) if "would pass" in t][-1]
+    assert "a stone" not in line and "no stone" in line
+    t = bribe_state(3, 0, VALUE7)
+    set_counts(t, 0, sectors={"bank": 1}, rat=9, pp=5)
+    plague(t)
+    assert "lose 2 prestige and a stone" in [x for x in t.log(None) if "would pass" in x][-1]

@@ -658,7 +658,8 @@ class NotreDameState(GameState):
         if with_friend:
             self.friend[seat] = self.dest
         names = self.data.card_names
-        what = f"{stones} stone{'s' if stones != 1 else ''}" + (" and the trusted friend" if with_friend else "")
+        parts = [f"{stones} stone{'s' if stones != 1 else ''}"] if stones else []
+        what = " and ".join(parts + (["the trusted friend"] if with_friend else []))
         self._log_event(f"{self._name(seat)} moves {what} from the {names[self.mover]} to the "
                         f"{names[self.dest]} (Minstrel; no action, ND-18.6).")
         self._finish()
@@ -730,9 +731,10 @@ class NotreDameState(GameState):
                 self.rat[seat] = top
                 lost = min(2, self.pp[seat])
                 self.pp[seat] -= lost
-                self._log_event(f"Plague: {self._name(seat)}'s rat marker would pass {top}: it stays on "
-                                f"{top}, and they lose {lost} prestige and a stone.")
                 choices = self._plague_sectors(seat)
+                stone = "a stone" if choices else "no stone (none can be removed, ND-AMB-19)"
+                self._log_event(f"Plague: {self._name(seat)}'s rat marker would pass {top}: it stays on "
+                                f"{top}, and they lose {lost} prestige and {stone}.")
                 if len(choices) == 1:
                     self._lose_stone(seat, choices[0])
                 elif choices:
