@@ -205,3 +205,30 @@ def test_ex25_last_token_scores():
     # both win (+3); seat 1 (20+4) is the strongest (+1); then the kept token's value is added
     assert list(s.bstr) == [23, 24]
     assert s.vp == [10 + 3 + 4, 10 + 3 + 1 + 0]
+
+
+@pytest.mark.rule("KB-9.23", "KB-AMB-6", "KB-1.3")
+def test_tokens_on_the_court_are_not_in_the_supply_until_the_help_is_over():
+    """With only 20 tokens, a token placed on an advisor returns to the supply only after step c)."""
+    from .helpers import goods, set_dice, start_influence
+    s = blank(3, order=[0, 1, 2], token_supply_limit=True)
+    s.tok = [19, 1, 0]                       # all 20 tokens are held: the supply is empty
+    set_dice(s, 0, (3, 4, 5))
+    set_dice(s, 1, (1, 2, 2))
+    set_dice(s, 2, (6, 6, 6))
+    start_influence(s)
+    assert s.order == [1, 0, 2]
+    play(s, "dice:1", "adv:3+token")         # seat 1's token now lies on the Architect
+    play(s, "dice:34", "adv:7")              # seat 0 on the Astronomer
+    while s.stage in (3, 4):
+        play(s, "pass")
+    play(s, "take:w")                        # Architect: seat 1 takes its wood
+    assert s.to_act == 0 and s.hpos >> 1 == 7
+    play(s, "take:g")                        # Astronomer: 1 gold, and a token only if the supply has one
+    assert goods(s, 0) == (1, 0, 0)
+    assert s.tok == [19, 0, 0]               # the supply was empty: no token
+    s2 = blank(3, order=[0, 1, 2], token_supply_limit=True)
+    s2.tok = [18, 0, 0]
+    s2.placed = ((3, 1, (1,), 1, 0, 0),)     # one token on the court: 1 left in the supply
+    s2._gain_tokens(0, 2)
+    assert s2.tok == [19, 0, 0]

@@ -129,8 +129,9 @@ class KingsburgGame(Game):
                 bad.append(f"seat {s} holds dice outside a production phase")
             if state.known[s] >> state.year:
                 bad.append(f"seat {s} has seen the enemy card of a future year")
-        if sum(state.tok) > 20 and state.cfg.token_cap:
-            bad.append(f"{sum(state.tok)} +2 tokens are held, more than the 20 printed")
+        tokens = sum(state.tok) + sum(p[3] for p in state.placed)
+        if tokens > 20 and state.cfg.token_cap:
+            bad.append(f"{tokens} +2 tokens are held or on the court, more than the 20 printed")
         seconds = 0
         for a in range(1, 19):
             first, second = state.court[2 * a], state.court[2 * a + 1]

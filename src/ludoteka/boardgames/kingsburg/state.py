@@ -194,7 +194,9 @@ class KingsburgState(GameState):
 
     def _gain_tokens(self, seat: int, n: int) -> None:
         if self.cfg.token_cap:
-            n = min(n, TOKEN_SUPPLY - sum(self.tok))
+            # KB-9.23: tokens placed on advisors return to the supply only after the help step
+            on_court = sum(p[3] for p in self.placed)
+            n = min(n, TOKEN_SUPPLY - sum(self.tok) - on_court)
         if n > 0:
             self.tok[seat] += n
 
