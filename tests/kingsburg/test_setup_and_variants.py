@@ -1,7 +1,7 @@
 """Components and setup (KB-1 to KB-3), the 2-player rules (KB-18) and the variants (KB-19)."""
 import pytest
 
-from .helpers import DATA, PC_PROD, PC_WINTER, T, blank, goto, new, play, set_buildings
+from .helpers import DATA, GAME, PC_PROD, PC_WINTER, T, blank, goto, new, play, set_buildings
 
 
 # ---------------------------------------------------------------------- components and setup
@@ -232,3 +232,23 @@ def test_tokens_on_the_court_are_not_in_the_supply_until_the_help_is_over():
     s2.placed = ((3, 1, (1,), 1, 0, 0),)     # one token on the court: 1 left in the supply
     s2._gain_tokens(0, 2)
     assert s2.tok == [19, 0, 0]
+
+
+@pytest.mark.rule("KB-15.1", "KB-19.1", "KB-19.5")
+def test_soldier_tokens_are_picked_after_the_enemy_is_revealed():
+    """Winter first turns the enemy card face up (KB-15.1); the variant changes only the reinforcements,
+    so every seat picks its token knowing the enemy."""
+    s = blank(3, order=[2, 0, 1], reinforcements="soldier_tokens")
+    goto(s, PC_WINTER, 8, 1)
+    assert s.stage == 10 and s.to_act == 2                  # the first token pick
+    card = DATA.enemies[s.deck[0]]
+    for seat in (None, 0, 1, 2):
+        enemy = s.view(seat)["enemies"][0]
+        assert enemy["revealed"] and enemy["card"]["number"] == card.number
+    assert any(line.startswith("Winter of year 1") and card.name in line for line in s.log(None))
+    assert s.determinize(0, 3).deck[0] == s.deck[0]         # nothing left to resample
+    assert not GAME.check_invariants(s)
+    play(s, "token:4", "token:1")
+    assert not GAME.check_invariants(s)
+    play(s, "token:0")
+    assert s.year == 2 and s.view(None)["last_battle"]["year"] == 1

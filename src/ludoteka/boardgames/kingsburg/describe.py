@@ -111,7 +111,7 @@ def describe(state: "KingsburgState", key: str) -> Action:
 
 def view(state: "KingsburgState", seat: int | None) -> dict[str, Any]:
     """What `seat` may see (None: a spectator): everything except unseen enemy cards and others' token picks."""
-    from .state import PHASE_NAMES, REINF_TOKENS, STAGE_NAMES, ST_TARGET
+    from .state import PC_YEAR_END, PHASE_NAMES, REINF_TOKENS, STAGE_NAMES, ST_TARGET
     T = state.T
     data = T.data
     n = state.players
@@ -173,7 +173,8 @@ def view(state: "KingsburgState", seat: int | None) -> dict[str, Any]:
     if state.stage == 5:
         out["helping_advisor"] = state.hpos >> 1
     if state.bstr:
-        out["last_battle"] = {"year": state.revealed, "reinforcement": state.reinf if state.reinf >= 0 else None,
+        year = state.year if state.pc >= PC_YEAR_END else state.year - 1
+        out["last_battle"] = {"year": year, "reinforcement": state.reinf if state.reinf >= 0 else None,
                               "strength": list(state.bstr),
                               "result": [("lost", "tie", "won")[r + 1] for r in state.bres]}
     return out

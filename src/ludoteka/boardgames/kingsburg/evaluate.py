@@ -1,7 +1,7 @@
 """A heuristic value of a Kingsburg position for greedy and search agents (uses only what the seat sees)."""
 from __future__ import annotations
 
-from .state import REINF_TOKENS, KingsburgState
+from .state import PC_YEAR_END, REINF_TOKENS, KingsburgState
 
 GOOD_VALUE = 0.6       # about what a good is worth in VP when turned into buildings
 TOKEN_VALUE = 0.5
@@ -30,7 +30,7 @@ def _value(state: KingsburgState, seat: int, viewer: int) -> float:
     effects = sum(1 for b in data.buildings if b.effect and state.bld[seat] >> b.index & 1)
     v += EFFECT_VALUE * effects * years_left / 5
     # the coming battle, as the viewer knows it
-    if state.revealed < state.year:
+    if state.pc < PC_YEAR_END:      # this year's battle is still to come
         seen = state.visible_cards(viewer)
         card_index = seen.get(state.year)
         if card_index is not None:

@@ -7,7 +7,7 @@ from typing import Any
 from ludoteka.kernel import Game, GameState, Option
 
 from .data import KingsburgData, load_data
-from .state import PC_END, REINF_TOKENS, ST_END, KingsburgState
+from .state import PC_END, PC_YEAR_END, REINF_TOKENS, ST_END, KingsburgState
 from .tables import BUILDING_TOKENS, FULL_COURT, TOKEN_VALUES, Tables
 
 PASSIVE_KEYS = frozenset(("pass", "decline", "done", "skip", "keep"))
@@ -158,7 +158,7 @@ class KingsburgGame(Game):
             if self.data.enemies[c].year != y:
                 bad.append(f"the enemy card for year {y} is a year-{self.data.enemies[c].year} card")
         if state.cfg.reinf == REINF_TOKENS:
-            battles = state.year - 1 + (1 if state.revealed == state.year else 0)
+            battles = state.year - 1 + (1 if state.pc >= PC_YEAR_END else 0)
             for s in range(n):
                 left = sum(state.vtok[5 * s:5 * s + 5]) + (1 if state.pick[s] >= 0 else 0)
                 if left != len(TOKEN_VALUES) - battles:

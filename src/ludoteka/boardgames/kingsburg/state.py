@@ -646,6 +646,8 @@ class KingsburgState(GameState):
                 self.cur = 0
                 continue
             if pc == PC_WINTER:
+                if self.revealed < self.year:
+                    self._reveal_enemy()
                 if self.cfg.reinf == REINF_TOKENS and self.cur < n:
                     seat = self.order[self.cur]
                     self.stage = ST_TOKEN
@@ -822,8 +824,15 @@ class KingsburgState(GameState):
         self.phase = 6
         self.pc = PC_PROD
 
+    def _reveal_enemy(self) -> None:
+        """KB-15.1: Winter begins by turning the top enemy card face up, before the reinforcements
+        (in the soldier-token variant every seat picks its token knowing the enemy, KB-19.1)."""
+        self.revealed = self.year
+        card = self.T.data.enemies[self.deck[self.year - 1]]
+        self._log_event(f"Winter of year {self.year}: {card.name}, strength {card.strength}")
+
     def _battle(self) -> None:
-        """KB-15: the King's reinforcements, the enemy, and every seat's battle."""
+        """KB-15: the King's reinforcements and every seat's battle against the revealed enemy."""
         T = self.T
         n = self.players
         year = self.year
@@ -848,7 +857,6 @@ class KingsburgState(GameState):
             self.reinf = r
             reinf = [r] * n
         self.rng = rng
-        self.revealed = year     # KB-15.1: the top card is revealed
         mods = T.card_mod[card_index]
         E = card.strength
         strengths = []
@@ -870,7 +878,7 @@ class KingsburgState(GameState):
                 results.append(0)
             else:
                 results.append(-1)
-        self._log_event(f"Winter of year {year}: {card.name}, strength {E}. " + "; ".join(
+        self._log_event(f"battle of year {year} against strength {E}: " + "; ".join(
             f"seat {s}: {strengths[s]} {('lost', 'tie', 'won')[results[s] + 1]}" for s in range(n)))
         best = max((strengths[s] for s in range(n) if results[s] > 0), default=None)
         gg, gw, gs, gc, gvp = card.gain
