@@ -178,7 +178,8 @@ class GameState:
     def determinize(self, seat: int, seed: int) -> "GameState":
         """A full state consistent with `view(seat)`: hidden parts resampled, future chance reseeded.
 
-        It carries no action history and only the log lines `seat` may see (`_forget_hidden`).
+        It must carry no action history and no log line `seat` may not see: `_forget_hidden`
+        keeps the visible lines; dropping the whole log is also fine.
         """
         raise NotImplementedError
 
