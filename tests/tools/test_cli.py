@@ -218,3 +218,17 @@ def test_console_script_entry_point():
                             capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
     assert {a["name"] for a in json.loads(result.stdout)["agents"]} == {"random", "greedy", "ismcts"}
+
+
+def test_play_applies_a_single_choice_without_asking(monkeypatch, capsys):
+    """A decision with one option is applied and announced, never asked as '[1-1]'."""
+    import toy_game
+    original = toy_game.ToyState._legal_keys
+    # Make the toy's first step of every turn a forced one.
+    monkeypatch.setattr(toy_game.ToyState, "_legal_keys",
+                        lambda self: ["keep"] if self.step == 1 else original(self))
+    code, out, err = play(monkeypatch, capsys,
+                          ["toy", "--players", "2", "--seed", "3", "--seat", "1=random", "--json"],
+                          ["1"] * 20)
+    assert code == 0 and json.loads(out)["finished"] is True
+    assert "(the only choice)" in err and "[1-1," not in err

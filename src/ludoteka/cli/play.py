@@ -83,6 +83,9 @@ class Session:
         self.say("")
         self.say(self.game.render(state, seat))
         actions = state.legal_actions()
+        if len(actions) == 1:              # nothing to decide: say what happens and go on
+            self.say(f"\nSeat {seat}: {actions[0].label} (the only choice).")
+            return actions[0].key
         self.say(f"\nSeat {seat}, choose:")
         for i, action in enumerate(actions, 1):
             self.say(f"  {i:>2}. {action.label}")
