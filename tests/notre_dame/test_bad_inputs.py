@@ -233,3 +233,17 @@ def test_three_message_kinds_colour_rule_uses_the_data(data_copy):
     for m, code in enumerate(s.msg_at):
         if code >= 0:
             assert (f"to:{layout.names[m]}:take" in keys) == (code // 3 != 0), (layout.names[m], code)
+
+
+def test_reconstructed_label_follows_the_data_files(data_copy):
+    """The 'reconstructed' label in the view and the table comes from the files' provenance, so
+    transcribed printed values drop it with no code change."""
+    s = NotreDame(data_dir=data_copy).new_state(3, 1)
+    assert "rats" in s.view(0)["reconstructed"] and "city map" in s.view(0)["reconstructed"]
+    edit(data_copy / "persons.toml", 'rats_provenance = "reconstructed"', 'rats_provenance = "printed cards"')
+    s = NotreDame(data_dir=data_copy).new_state(3, 1)
+    assert "rats" not in s.view(0)["reconstructed"] and "city map" in s.view(0)["reconstructed"]
+    edit(data_copy / "board.toml", 'provenance = "reconstructed"', 'provenance = "printed board"')
+    s = NotreDame(data_dir=data_copy).new_state(3, 1)
+    assert s.view(0)["reconstructed"] == ""
+    assert "Reconstructed" not in s.game.render(s, 0)

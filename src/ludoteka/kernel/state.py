@@ -9,8 +9,6 @@ from .errors import BadRecord, GameOver, IllegalAction, WrongSeat
 if TYPE_CHECKING:
     from .game import Game
 
-# Visibility of a log entry: None = everyone; an int = that seat only; a tuple = those seats.
-Visibility = "int | tuple[int, ...] | None"
 
 
 class GameState:

@@ -8,7 +8,7 @@ the record. Replacing a data file changes the game with no code change.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from ludoteka.kernel.data import check, field, load_toml
 
@@ -268,14 +268,3 @@ def load_data(directory: Path | str | None = None) -> KingsburgData:
     buildings, effects = _buildings(directory / "buildings.toml", set(types))
     return KingsburgData(str(directory), advisors, buildings, enemies, ranges, per_year, effects, types)
 
-
-def describe_provenance(data: KingsburgData) -> dict[str, Any]:
-    """Which records are of medium/low confidence or flagged for verification."""
-    return {
-        "enemies_to_verify": [e.number for e in data.enemies if e.verify],
-        "medium_or_low": {
-            "advisors": [a.number for a in data.advisors[1:] if a.confidence != "high"],
-            "buildings": [b.id for b in data.buildings if b.confidence != "high"],
-            "enemies": [e.number for e in data.enemies if e.confidence != "high"],
-        },
-    }

@@ -39,7 +39,6 @@ class Tables:
         self.bvp = tuple(b.vp for b in bs)
         self.bname = tuple(b.name for b in bs)
         self.bid = tuple(b.id for b in bs)
-        self.bcol = tuple(b.column for b in bs)
         self.cost = tuple(b.cost for b in bs)
         # KB-17.10: the Crane lowers the gold cost of columns III and IV by 1 (never below 0).
         self.cost_crane = tuple((max(0, b.cost[0] - 1), b.cost[1], b.cost[2]) if b.column >= 3 else b.cost

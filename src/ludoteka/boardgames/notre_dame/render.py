@@ -9,8 +9,14 @@ from .data import CARD_TYPES, SECTOR_COUNT
 if TYPE_CHECKING:
     from .state import NotreDameState
 
-RECONSTRUCTED_NOTE = ("Reconstructed data: the rats on each person card and the city map are "
-                      "invented to fit the rules (the printed values are not public).")
+def reconstructed_note(data) -> str:
+    """Which component data is reconstructed, as the data files' provenance says ('' if none)."""
+    parts = [what for what, flag in (("the rats on each person card", data.rats_reconstructed),
+                                     ("the city map", data.map_reconstructed)) if flag]
+    if not parts:
+        return ""
+    return (f"Reconstructed data: {' and '.join(parts)} {'are' if len(parts) > 1 else 'is'} invented "
+            f"to fit the rules (the printed values are not public).")
 
 
 def view(state: "NotreDameState", seat: int | None) -> dict[str, Any]:
@@ -68,7 +74,7 @@ def view(state: "NotreDameState", seat: int | None) -> dict[str, Any]:
         "face_down_discards": len(state.unused),
         "brown_deck_size": len(state.brown),
         "gray_deck_letters": [data.persons[p].deck for p in reversed(state.gray)],
-        "reconstructed": RECONSTRUCTED_NOTE,
+        "reconstructed": reconstructed_note(data),
     }
     if seat is not None:
         result["hand"] = [cards[c % CARD_TYPES] for c in state.hand[seat]]
@@ -165,7 +171,7 @@ def render(state: "NotreDameState", seat: int | None) -> str:
     short = ("School", "Bank", "Resid", "Carria", "Hotel", "Park", "Hosp")
     lines = [f"NOTRE DAME  round {v['round']}/9  period {v['period']}  phase: {v['phase']}  "
              f"decision: {v['decision']}",
-             f"Persons: " + ", ".join(f"{p['name']} ({p['rats']} rat{'' if p['rats'] == 1 else 's'})" for p in v["persons"])
+             "Persons: " + ", ".join(f"{p['name']} ({p['rats']} rat{'' if p['rats'] == 1 else 's'})" for p in v["persons"])
              + f"  |  plague value {v['plague_value']}  |  Notre Dame pays {v['notre_dame_points']}"
              f"  |  coins in supply {v['coin_supply']}",
              ""]
@@ -196,5 +202,7 @@ def render(state: "NotreDameState", seat: int | None) -> str:
         if v["draft_offer"]:
             lines.append("Choose from: " + ", ".join(data.card_names[data.card_ids.index(c)]
                                                       for c in v["draft_offer"]))
-    lines.append(RECONSTRUCTED_NOTE)
+    note = reconstructed_note(data)
+    if note:
+        lines.append(note)
     return "\n".join(lines)
