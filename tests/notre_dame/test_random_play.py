@@ -97,3 +97,14 @@ def test_replay_is_deterministic(players):
     assert t.to_json() == s.to_json()
     other = random_game(players, 41 + players)
     assert state_digest(other) != state_digest(s)
+
+
+def test_evaluate_all_equals_evaluate_for_every_seat():
+    """The shared-work `evaluate_all` used by search gives exactly the per-seat `evaluate`."""
+    for players in (2, 3, 4, 5):
+        s = GAME.new_state(players, 5)
+        rnd = random.Random(players)
+        while not s.is_terminal():
+            assert GAME.evaluate_all(s) == [GAME.evaluate(s, seat) for seat in range(players)]
+            keys = s.legal_keys()
+            s.apply(keys[rnd.randrange(len(keys))])

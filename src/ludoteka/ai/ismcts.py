@@ -74,7 +74,7 @@ class IsmctsAgent(Agent):
         """Run the search from `state` for its seat to act and return the root of the tree."""
         observer = state.to_act
         players = state.players
-        evaluate = state.game.evaluate
+        evaluate_all = state.game.evaluate_all
         playout = state.game.playout_key
         rand = self.rng.random
         getrandbits = self.rng.getrandbits
@@ -129,7 +129,7 @@ class IsmctsAgent(Agent):
             while d.to_act is not None and steps < depth_cap:
                 d.apply(playout(d, rand))
                 steps += 1
-            rewards = _rewards(d, players, evaluate, scale)
+            rewards = _rewards(d, players, evaluate_all, scale)
             for node in path:
                 node.visits += 1
                 node.reward += rewards[node.seat]
@@ -154,14 +154,14 @@ class _Scale:
         return self.total / self.count or 1.0
 
 
-def _rewards(state: GameState, players: int, evaluate, scale: _Scale) -> list[float]:
+def _rewards(state: GameState, players: int, evaluate_all, scale: _Scale) -> list[float]:
     """Per-seat rewards in [0, 1]: mostly the rank (win 1, last 0, ties share), plus a margin term.
 
     The rank is by final scores when the game is over, by `game.evaluate` otherwise; the margin
     term (a logistic of evaluate over its running mean magnitude) keeps the search steering
     towards bigger leads and smaller deficits when the rank does not change.
     """
-    values = [float(evaluate(state, s)) for s in range(players)]
+    values = [float(v) for v in evaluate_all(state)]
     ranked = state.scores() if state.to_act is None else values
     unit = scale.add(values)
     out = []

@@ -81,6 +81,10 @@ class Game:
         others = [v for s, v in enumerate(scores) if s != seat]
         return scores[seat] - (max(others) if others else 0)
 
+    def evaluate_all(self, state: GameState) -> list[float]:
+        """`evaluate(state, seat)` for every seat; games may override it to share the work."""
+        return [self.evaluate(state, seat) for seat in range(state.players)]
+
     def playout_key(self, state: GameState, random: Callable[[], float]) -> str:
         """A cheap default policy for search playouts: one legal key for `state.to_act`.
 

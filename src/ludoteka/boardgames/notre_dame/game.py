@@ -118,6 +118,15 @@ class NotreDame(Game):
         values = [_worth(state, s) for s in range(state.players)]
         return values[seat] - max(v for s, v in enumerate(values) if s != seat)
 
+    def evaluate_all(self, state: GameState) -> list[float]:
+        """`evaluate` for every seat, with each seat's worth computed once."""
+        assert isinstance(state, NotreDameState)
+        values = [_worth(state, s) for s in range(state.players)]
+        out = []
+        for seat, mine in enumerate(values):
+            out.append(mine - max(v for s, v in enumerate(values) if s != seat))
+        return out
+
     def playout_key(self, state: GameState, random) -> str:
         """A cheap playout policy for search (see `playout_key` below)."""
         return playout_key(state, random)
