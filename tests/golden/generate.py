@@ -1,0 +1,74 @@
+"""Writes the golden records (OpenSpiel's "playthroughs") that `tests/test_golden.py` replays.
+
+For each game, player count and option value (one option changed from the defaults at a time),
+a few seeded games with mixed `random`/`greedy` seats. Each record is a version-1 game record
+(as `ludoteka simulate --save` writes it) plus `steps`: before every action, the seat to act and
+the legal keys, then the key applied. Run it only to add records; never to "fix" a failing
+replay, since the point of the files is that they were written by an earlier release.
+
+    python tests/golden/generate.py
+"""
+from __future__ import annotations
+
+import gzip
+import json
+import sys
+from pathlib import Path
+
+import ludoteka
+from ludoteka.ai import make_agent
+from ludoteka.kernel import record_of
+
+HERE = Path(__file__).parent
+SEEDS = (1, 2, 3)
+
+
+def configurations(game) -> list[dict]:
+    """The defaults, then each non-default value of each option on its own."""
+    configs = [{}]
+    for name, option in game.options.items():
+        for value in option.choices:
+            if value != option.default:
+                configs.append({name: value})
+    return configs
+
+
+def play(game, players: int, seed: int, options: dict) -> dict | None:
+    try:
+        state = game.new_state(players, seed, options)
+    except ludoteka.kernel.BadOption:
+        return None                         # e.g. a start player that does not exist
+    specs = ["greedy" if (seat + seed) % 2 == 0 else "random" for seat in range(players)]
+    agents = [make_agent(spec, seed * 1009 + seat) for seat, spec in enumerate(specs)]
+    steps = []
+    while not state.is_terminal():
+        seat = state.to_act
+        keys = list(state.legal_keys())
+        key = agents[seat].choose(state)
+        steps.append([seat, key, keys])
+        state.apply(key)
+    record = record_of(state)
+    record["agents"] = specs
+    record["steps"] = steps
+    return record
+
+
+def main() -> None:
+    for name in ludoteka.games():
+        game = ludoteka.game(name)
+        for players in range(game.min_players, game.max_players + 1):
+            for options in configurations(game):
+                for seed in SEEDS:
+                    record = play(game, players, seed, options)
+                    if record is None:
+                        continue
+                    tag = "-".join(f"{k}={v}" for k, v in options.items()) or "default"
+                    path = HERE / name / f"{players}p-{tag}-{seed}.json.gz"
+                    path.parent.mkdir(parents=True, exist_ok=True)
+                    with gzip.open(path, "wt") as out:
+                        json.dump(record, out, separators=(",", ":"))
+                    print(path.relative_to(HERE), len(record["steps"]), file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
