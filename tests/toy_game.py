@@ -13,30 +13,99 @@ from __future__ import annotations
 
 from typing import Any
 
-from ludoteka.kernel import Action, BadRecord, Game, GameState, Option
+from ludoteka.kernel import Action, Game, GameState, Option
+from ludoteka.kernel.fields import Int, Ints, slots
+from ludoteka.kernel.flow import Automatic, Decision, Flow, Simultaneous
 from ludoteka.kernel.rng import below, seed_state, shuffle
 
 VALUES = range(1, 10)
 COPIES = 4
 MARKET = 3
+FLOW = Flow()
+
+
+@FLOW.kind
+class Wager(Simultaneous):
+    """Option `wager`: every seat at once bets 0-2 points on ending first; revealed together."""
+
+    args = ("seats",)
+
+    def keys(self, state, frame, seat):
+        return ["bet:0", "bet:1", "bet:2"]
+
+    def describe(self, state, frame, seat, key):
+        return Action(key, f"Bet {key[4:]} points on ending first", {"bet": int(key[4:])})
+
+    def choose(self, state, frame, seat, key):
+        state.bet[seat] = int(key[4:])
+
+    def resolve(self, state, frame):
+        state._mark_barrier()                                  # the bets are revealed
+        state.event("bets", f"The bets are {state.bet}.", {"bets": list(state.bet)})
+
+
+@FLOW.kind
+class Turn(Decision):
+    """Step 1 of a turn: take a market card, roll, or pass."""
+
+    args = ("seat",)
+
+    def keys(self, state, frame, seat):
+        return state.turn_keys()
+
+    def describe(self, state, frame, seat, key):
+        return state.describe_key(key)
+
+    def apply(self, state, frame, seat, key):
+        state.apply_turn(seat, key)
+        state.push(SECRET(seat))
+
+
+@FLOW.kind
+class Secret(Decision):
+    """Step 2 of a turn: keep the secret card or swap it for one from the deck."""
+
+    args = ("seat",)
+
+    def keys(self, state, frame, seat):
+        return ["keep", "swap"] if state.deck else ["keep"]
+
+    def describe(self, state, frame, seat, key):
+        return state.describe_key(key)
+
+    def apply(self, state, frame, seat, key):
+        state.apply_secret(seat, key)
+
+
+@FLOW.kind
+class NextTurn(Automatic):
+    """Between turns: the next seat's turn, or the end of the game."""
+
+    def run(self, state, frame):
+        state.next_turn()
+
+
+TURN, SECRET, NEXT_TURN, WAGER = Turn, Secret, NextTurn, Wager   # the kinds' instances
 
 
 class ToyState(GameState):
-    """The dynamic state: flat lists of ints, copied by hand in `clone`."""
+    """The dynamic state: flat lists of ints, declared once in FIELDS."""
 
-    __slots__ = ("rng", "deck", "market", "secret", "pile", "discard", "taken", "turn", "step")
+    FIELDS = (Ints("deck", hidden="all"), Ints("market", length=MARKET), Ints("secret", per_seat=1, hidden="owner"),
+              Ints("pile", per_seat=1), Ints("discard"), Ints("bet", per_seat=1, lo=0, hi=2),
+              Int("taken", lo=0), Int("turn", lo=0))
+    __slots__ = slots(FIELDS)
+    FLOW = FLOW
     game: "ToyGame"
 
-    # ------------------------------------------------------------ decisions
-    def _legal_keys(self) -> list[str]:
-        if self.step == 1:
-            return ["keep", "swap"] if self.deck else ["keep"]
+    # ------------------------------------------------------------ decisions (the kinds call these)
+    def turn_keys(self) -> list[str]:
         keys = [f"take:{p}" for p in range(MARKET) if self.market[p]]
         if self.options["roll"]:
             keys.append("roll")
         return keys or ["pass"]
 
-    def _describe(self, key: str) -> Action:
+    def describe_key(self, key: str) -> Action:
         if key.startswith("take:"):
             pos = int(key[5:])
             return Action(key, f"Take the {self.market[pos]} from the market",
@@ -45,111 +114,90 @@ class ToyState(GameState):
                   "swap": "Swap your secret card for one from the deck"}
         return Action(key, labels[key])
 
-    def _apply(self, key: str) -> None:
-        seat = self.to_act
-        if key == "keep" or key == "swap":
-            if key == "swap":
-                old = self.secret[seat]
-                self.discard.append(old)
-                self.secret[seat] = self.deck.pop()
-                self._log_event(f"Seat {seat} swaps its secret card, discarding a {old}.")
-                self._log_event(f"Seat {seat} draws a {self.secret[seat]} as its new secret.", seat)
-            self.step = 0
-            self.turn += 1
-            if self.turn >= self.options["rounds"] * self.players:
-                self.to_act = None
-                self._log_event("The game is over. Scores: " + ", ".join(
-                    f"seat {s}: {v}" for s, v in enumerate(self.scores())))
-            else:
-                self.to_act = self.turn % self.players
-            return
+    def apply_turn(self, seat: int, key: str) -> None:
         if key == "roll":
             self.rng, die = below(self.rng, 6)
             self.pile[seat] += die + 1
-            self._log_event(f"Seat {seat} rolls a {die + 1}.")
+            self.event("roll", f"Seat {seat} rolls a {die + 1}.", {"die": die + 1}, (seat,))
         elif key == "pass":
-            self._log_event(f"Seat {seat} passes.")
+            self.event("pass", f"Seat {seat} passes.", {}, (seat,))
         else:
             pos = int(key[5:])
             value = self.market[pos]
             self.pile[seat] += value
             self.taken += 1
             self.market[pos] = self.deck.pop() if self.deck else 0
-            self._log_event(f"Seat {seat} takes the {value}.")
-        self.step = 1
+            self.event("take", f"Seat {seat} takes the {value}.", {"value": value, "position": pos}, (seat,))
+            self._mark_barrier()                                # the refill reveals a card
 
-    # ------------------------------------------------------------ copies and serialisation
-    def clone(self) -> "ToyState":
-        cls = type(self)                  # subclasses in tests (broken variants) clone as themselves
-        c = cls.__new__(cls)
-        c.to_act = self.to_act
-        c.players = self.players
-        c.seed = self.seed
-        c.options = self.options          # never mutated after creation
-        c._history = self._history        # persistent linked lists: sharing is safe
-        c._log = self._log
-        c._legal = self._legal
-        c.rng = self.rng
-        c.deck = self.deck[:]
-        c.market = self.market[:]
-        c.secret = self.secret[:]
-        c.pile = self.pile[:]
-        c.discard = self.discard[:]
-        c.taken = self.taken
-        c.turn = self.turn
-        c.step = self.step
-        return c
+    def apply_secret(self, seat: int, key: str) -> None:
+        if key == "swap":
+            old = self.secret[seat]
+            self.discard.append(old)
+            self.secret[seat] = self.deck.pop()
+            self.event("swap", f"Seat {seat} swaps its secret card, discarding a {old}.", {"discarded": old}, (seat,))
+            self.event("draw_secret", f"Seat {seat} draws a {self.secret[seat]} as its new secret.",
+                       {"card": self.secret[seat]}, (seat,), visible_to=seat)
+            self._mark_barrier()
+        self.push(NEXT_TURN())
 
-    def _snapshot(self) -> dict[str, Any]:
-        return {"to_act": self.to_act, "rng": self.rng, "deck": self.deck[:], "market": self.market[:],
-                "secret": self.secret[:], "pile": self.pile[:], "discard": self.discard[:],
-                "taken": self.taken, "turn": self.turn, "step": self.step}
+    def next_turn(self) -> None:
+        self.turn += 1
+        if self.turn >= self.options["rounds"] * self.players:
+            self.event("game_over", "The game is over. Scores: " + ", ".join(
+                f"seat {s}: {v}" for s, v in enumerate(self.final_scores())), {"scores": self.final_scores()})
+        else:
+            self.push(TURN(self.turn % self.players))
 
-    def _restore(self, data: dict[str, Any]) -> None:
-        def ints(name: str, length: int | None = None) -> list[int]:
-            value = data[name]
-            if not isinstance(value, list) or not all(type(v) is int for v in value):
-                raise BadRecord(f"toy state: {name!r} must be a list of integers")
-            if length is not None and len(value) != length:
-                raise BadRecord(f"toy state: {name!r} must have {length} entries")
-            return list(value)
-
-        for name in ("rng", "taken", "turn", "step"):
-            if type(data[name]) is not int:
-                raise BadRecord(f"toy state: {name!r} must be an integer")
-        to_act = data["to_act"]
-        if to_act is not None and type(to_act) is not int:
-            raise BadRecord("toy state: 'to_act' must be a seat number or null")
-        self.to_act = to_act
-        self.rng, self.taken, self.turn, self.step = data["rng"], data["taken"], data["turn"], data["step"]
-        self.deck = ints("deck")
-        self.market = ints("market", MARKET)
-        self.secret = ints("secret", self.players)
-        self.pile = ints("pile", self.players)
-        self.discard = ints("discard")
+    @property
+    def step(self) -> int:
+        """0: the turn's first decision is pending; 1: the secret decision."""
+        top = self.top()
+        return 1 if top is not None and top[0] is SECRET else 0
 
     # ------------------------------------------------------------ results and views
+    def final_scores(self) -> list[float]:
+        totals = [self.pile[s] + self.secret[s] for s in range(self.players)]
+        best = max(totals)
+        return [t + (self.bet[s] if t == best else -self.bet[s]) for s, t in enumerate(totals)]
+
     def scores(self) -> list[float]:
         if self.to_act is None:
-            return [self.pile[s] + self.secret[s] for s in range(self.players)]
+            return self.final_scores()
         return list(self.pile)      # secrets are hidden until the end
+
+    def score_breakdown(self) -> list[dict]:
+        over = self.to_act is None
+        final = self.final_scores()
+        out = []
+        for s in range(self.players):
+            points = {"cards": self.pile[s]}
+            if over:
+                points["secret"] = self.secret[s]
+                points["bet"] = final[s] - self.pile[s] - self.secret[s]
+            out.append({"points": points, "tiebreak": {}})
+        return out
 
     def view(self, seat: int | None) -> dict[str, Any]:
         return {"to_act": self.to_act, "turn": self.turn, "step": self.step,
+                "bets": list(self.bet) if not self.options["wager"] or self.top()[0] is not WAGER or
+                self.to_act is None else None,
                 "market": list(self.market), "piles": list(self.pile), "discard": list(self.discard),
                 "deck_size": len(self.deck),
                 "secrets": [v if (s == seat or self.to_act is None) else None
                             for s, v in enumerate(self.secret)]}
 
     def determinize(self, seat: int, seed: int) -> "ToyState":
-        c = self.clone()
+        c = self._determinized(seat, seed)
         others = [s for s in range(self.players) if s != seat]
-        pool = c.deck + [c.secret[s] for s in others]
-        rng = shuffle(seed_state(seed), pool)
+        pool = sorted(c.deck + [c.secret[s] for s in others])   # sorted: nothing of the order leaks
+        shuffle(seed_state(seed), pool)
         for s in others:
             c.secret[s] = pool.pop()
         c.deck = pool
-        c.rng = seed_state(rng)       # future rolls are reseeded too
+        if self.to_act is not None and self.top()[0] is WAGER:  # other seats' pending bets are secret
+            for s in others:
+                c.bet[s] = 0
         return c
 
 
@@ -163,28 +211,32 @@ class ToyGame(Game):
     options = {
         "rounds": Option("rounds", 3, "number of rounds", (2, 3, 4)),
         "roll": Option("roll", True, "allow rolling a die instead of taking a card"),
+        "wager": Option("wager", False, "every seat first bets 0-2 points, all at once, on ending first"),
     }
 
     state_class = ToyState
 
     def _empty(self, players: int, seed: int, options: dict[str, Any]) -> ToyState:
-        s = self.state_class.__new__(self.state_class)
-        s.to_act, s.players, s.seed, s.options = 0, players, seed, options
-        s._history = s._log = s._legal = None
-        s.rng, s.deck, s.market, s.secret, s.pile, s.discard = 0, [], [0] * MARKET, [0] * players, [0] * players, []
-        s.taken = s.turn = s.step = 0
-        return s
+        return self.state_class.__new__(self.state_class)
 
     def _new(self, players: int, seed: int, options: dict[str, Any]) -> ToyState:
         s = self._empty(players, seed, options)
+        s._begin(players, seed, options)
         deck = [v for v in VALUES for _ in range(COPIES)]
         s.rng = shuffle(seed_state(seed), deck)
         s.secret = [deck.pop() for _ in range(players)]
         s.market = [deck.pop() for _ in range(MARKET)]
         s.deck = deck
-        s._log_event(f"A game of {players} players starts; the market shows {s.market}.")
+        s.pile, s.discard, s.bet, s.taken, s.turn = [0] * players, [], [0] * players, 0, 0
+        s.event("start", f"A game of {players} players starts; the market shows {s.market}.",
+                {"market": list(s.market)})
         for seat in range(players):
-            s._log_event(f"Your secret card is a {s.secret[seat]}.", seat)
+            s.event("secret", f"Your secret card is a {s.secret[seat]}.", {"card": s.secret[seat]},
+                    (seat,), visible_to=seat)
+        s.push(TURN(0))
+        if options["wager"]:
+            s.push(WAGER(tuple(range(players))))
+        s._settle()
         return s
 
     def check_invariants(self, state: GameState) -> list[str]:
@@ -196,13 +248,12 @@ class ToyGame(Game):
             problems.append(f"{cards} cards are accounted for, not {len(VALUES) * COPIES}")
         if any(v not in VALUES for v in state.deck + state.secret + state.discard):
             problems.append("a card outside 1..9")
-        if state.step not in (0, 1):
-            problems.append(f"step {state.step} is not 0 or 1")
-        over = state.turn >= state.options["rounds"] * state.players
+        turn = state.turn
+        over = turn >= state.options["rounds"] * state.players
         if over != (state.to_act is None):
-            problems.append(f"turn {state.turn} and to_act {state.to_act} disagree about the end")
-        elif not over and state.to_act != state.turn % state.players:
-            problems.append(f"seat {state.to_act} acts on turn {state.turn}")
+            problems.append(f"turn {turn} and to_act {state.to_act} disagree about the end")
+        elif not over and state.top()[0] is not WAGER and state.to_act != turn % state.players:
+            problems.append(f"seat {state.to_act} acts on turn {turn}")
         return problems
 
     def evaluate(self, state: GameState, seat: int) -> float:

@@ -1,15 +1,15 @@
-"""The game-agnostic kernel: the decision model, the state contract, options, records, data files.
+"""The game-agnostic kernel: the decision flow, the state contract, options, records, data files.
 
 It imports no game and no outer layer (AI, tools, server, clients).
 """
 from .action import Action
 from .errors import (BadOption, BadRecord, DataError, GameOver, IllegalAction, LudotekaError,
-                     TamperedRecord, UnknownGame, WrongSeat)
+                     TamperedRecord, UndoRefused, UnknownGame, WrongSeat)
 from .game import Game
 from .options import Option
 from .record import load_record, record_of, replay, save_record, state_digest
 from .state import GameState
 
 __all__ = ["Action", "BadOption", "BadRecord", "DataError", "Game", "GameOver", "GameState",
-           "IllegalAction", "LudotekaError", "Option", "TamperedRecord", "UnknownGame", "WrongSeat",
-           "load_record", "record_of", "replay", "save_record", "state_digest"]
+           "IllegalAction", "LudotekaError", "Option", "TamperedRecord", "UndoRefused", "UnknownGame",
+           "WrongSeat", "load_record", "record_of", "replay", "save_record", "state_digest"]

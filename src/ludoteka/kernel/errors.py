@@ -6,25 +6,40 @@ class LudotekaError(Exception):
     """Base class of every error the engine raises on bad input."""
 
 
+def short(value: object, limit: int = 40) -> str:
+    """`repr(value)`, cut to `limit` characters: errors never quote long input whole."""
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
 class IllegalAction(LudotekaError):
     """An action key that is not among the legal options of the pending decision."""
 
     def __init__(self, key: object, allowed: list[str], seat: int | None = None):
         shown = ", ".join(allowed[:20]) + (f", … ({len(allowed)} in all)" if len(allowed) > 20 else "")
         who = f" for seat {seat}" if seat is not None else ""
-        super().__init__(f"illegal action {key!r}{who}; allowed: {shown or 'none (the game is over)'}")
+        super().__init__(f"illegal action {short(key)}{who}; allowed: {shown or 'none (the game is over)'}")
         self.key = key
         self.allowed = allowed
 
 
 class WrongSeat(LudotekaError):
-    """An action submitted by a seat that is not the one to act."""
+    """An action submitted by a seat that has no decision pending."""
 
-    def __init__(self, seat: object, to_act: int | None):
-        if to_act is None:
-            super().__init__(f"seat {seat!r} cannot act: the game is over")
+    def __init__(self, seat: object, acting: "tuple[int, ...] | int | None"):
+        if isinstance(acting, int):
+            acting = (acting,)
+        if not acting:
+            super().__init__(f"seat {short(seat)} cannot act: the game is over")
+        elif len(acting) == 1:
+            super().__init__(f"seat {short(seat)} cannot act now: seat {acting[0]} is to act")
         else:
-            super().__init__(f"seat {seat!r} cannot act now: seat {to_act} is to act")
+            super().__init__(f"seat {short(seat)} cannot act now: seats "
+                             f"{', '.join(map(str, acting))} are to act")
+
+
+class UndoRefused(LudotekaError):
+    """An undo that the rules or a barrier (revealed information, drawn chance) forbid."""
 
 
 class GameOver(LudotekaError):

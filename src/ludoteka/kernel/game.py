@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
-from .errors import BadOption, BadRecord
+from .errors import BadOption, BadRecord, LudotekaError, short
 from .options import Option, resolve_options
-from .state import GameState
+from .state import STATE_FORMAT, GameState
 
 
 class Game:
@@ -31,33 +31,63 @@ class Game:
         return self._new(players, seed, resolved)
 
     def state_from_json(self, data: Mapping[str, Any]) -> GameState:
-        """Restore a state written by `state.to_json()`; a malformed one raises BadRecord."""
+        """Restore a state written by `state.to_json()`; a malformed one raises BadRecord.
+
+        A state saved by the first release (no `format`) is rebuilt by replaying its actions
+        from its seed: its field layout no longer exists, its actions still replay exactly.
+        """
         if not isinstance(data, Mapping):
             raise BadRecord(f"a {self.name} state must be a JSON object, not {type(data).__name__}")
         if data.get("game") != self.name:
-            raise BadRecord(f"this state is of game {data.get('game')!r}, not {self.name!r}")
+            raise BadRecord(f"this state is of game {short(data.get('game'))}, not {self.name!r}")
         for name, kind in (("players", int), ("seed", int), ("options", dict), ("state", dict)):
             if not isinstance(data.get(name), kind) or isinstance(data.get(name), bool):
                 raise BadRecord(f"{self.name} state: field {name!r} is missing or not a {kind.__name__}")
         players = data["players"]
         if not self.min_players <= players <= self.max_players:
-            raise BadRecord(f"{self.name} state: {players} players is outside "
+            raise BadRecord(f"{self.name} state: {short(players)} players is outside "
                             f"{self.min_players}..{self.max_players}")
         try:
             options = resolve_options(self.name, self.options, data["options"])
         except BadOption as exc:
             raise BadRecord(str(exc)) from None
+        if "format" not in data:
+            return self._replay_first_format(data, options)
+        if data["format"] != STATE_FORMAT:
+            raise BadRecord(f"{self.name} state: format {short(data['format'])} is not known; "
+                            f"this release reads format {STATE_FORMAT} and the first release's")
         state = self._empty(players, data["seed"], options)
-        state._restore_common(dict(data))
+        from .legacy import LegacyState, restore_legacy
+        if isinstance(state, LegacyState):
+            restore_legacy(state, dict(data))
+            problems = self.check_invariants(state)
+            if problems:
+                raise BadRecord(f"{self.name} state is inconsistent: " + "; ".join(problems[:5]))
+            return state
+        state._begin(players, data["seed"], options)
         try:
-            state._restore(data["state"])
+            state._restore(dict(data))
         except BadRecord:
             raise
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
-            raise BadRecord(f"{self.name} state is malformed: {type(exc).__name__}: {exc}") from None
+            raise BadRecord(f"{self.name} state is malformed: {type(exc).__name__}: {short(str(exc), 80)}") from None
         problems = self.check_invariants(state)
         if problems:
             raise BadRecord(f"{self.name} state is inconsistent: " + "; ".join(problems[:5]))
+        return state
+
+    def _replay_first_format(self, data: Mapping[str, Any], options: dict[str, Any]) -> GameState:
+        actions = data.get("actions")
+        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+            raise BadRecord(f"{self.name} state (first format): 'actions' must be a list of action keys")
+        state = self.new_state(data["players"], data["seed"], options)
+        for index, key in enumerate(actions):
+            try:
+                state.apply(key)
+            except LudotekaError as exc:
+                raise BadRecord(f"{self.name} state (first format): action {index} does not replay: {exc}") from None
+        if data["state"].get("to_act", state.to_act) != state.to_act:
+            raise BadRecord(f"{self.name} state (first format): its actions do not lead to the saved position")
         return state
 
     # ---------------------------------------------------------------- per-game hooks
@@ -93,6 +123,11 @@ class Game:
         """
         keys = state.legal_keys()
         return keys[int(random() * len(keys))]
+
+    def components(self) -> list[dict[str, Any]]:
+        """A JSON-ready description of every component a player may want explained (cards,
+        persons, buildings...), each with at least `id`, `name` and `text`, read from the data files."""
+        return []
 
     def render(self, state: GameState, seat: int | None) -> str:
         """A text picture of the table as `seat` sees it."""

@@ -1,4 +1,11 @@
-"""Game records: the game, options, players, seed and action keys; saved, loaded and replayed."""
+"""Game records: the game, options, players, seed and decisions; saved, loaded and replayed.
+
+Format 2 (`ludoteka-record/2`) stores the seat of every decision (several seats may decide at
+once) and a digest over the final state *and* the decisions, so an edited or swapped action is
+caught even when it ends in the same position. Format 1 records (the first release: keys only,
+each applied by the seat to act) still replay: every action, the finish and the scores are
+checked; their digest covered a state layout that no longer exists and is not compared.
+"""
 from __future__ import annotations
 
 import hashlib
@@ -6,27 +13,32 @@ import json
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
-from .errors import BadRecord, IllegalAction, LudotekaError, TamperedRecord
+from .errors import BadRecord, LudotekaError, TamperedRecord, short
 from .state import GameState
 
-RECORD_FORMAT = "ludoteka-record/1"
+RECORD_FORMAT = "ludoteka-record/2"
+FIRST_FORMAT = "ludoteka-record/1"
 
 
 def state_digest(state: GameState) -> str:
-    """A SHA-256 over the canonical JSON of the state's contents (without history or log)."""
-    payload = json.dumps(state._snapshot(), sort_keys=True, separators=(",", ":"))
+    """A SHA-256 over the canonical JSON of the state's contents and of its decisions."""
+    payload = json.dumps({"state": state._snapshot(),
+                          "decisions": [[seat, key] for seat, key, _ in state.history()]},
+                         sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(payload.encode()).hexdigest()
 
 
 def record_of(state: GameState) -> dict[str, Any]:
     """The game record of `state`: enough to rebuild it exactly by replay."""
+    history = state.history()
     return {
         "format": RECORD_FORMAT,
         "game": state.game.name,
         "players": state.players,
         "options": dict(state.options),
         "seed": state.seed,
-        "actions": state.actions(),
+        "actions": [key for _, key, _ in history],
+        "seats": [seat for seat, _, _ in history],
         "finished": state.is_terminal(),
         "scores": state.scores(),
         "digest": state_digest(state),
@@ -43,42 +55,48 @@ def replay(record: Mapping[str, Any], lookup: Callable[[str], Any],
     """
     if not isinstance(record, Mapping):
         raise BadRecord(f"a game record must be a JSON object, not {type(record).__name__}")
-    if record.get("format") != RECORD_FORMAT:
-        raise BadRecord(f"not a ludoteka game record: format is {record.get('format')!r}, "
-                        f"expected {RECORD_FORMAT!r}")
+    fmt = record.get("format")
+    if fmt not in (RECORD_FORMAT, FIRST_FORMAT):
+        raise BadRecord(f"not a ludoteka game record: format is {short(fmt)}, "
+                        f"expected {RECORD_FORMAT!r} (or {FIRST_FORMAT!r})")
     for name, kind in (("game", str), ("players", int), ("seed", int), ("actions", list)):
         value = record.get(name)
         if not isinstance(value, kind) or isinstance(value, bool):
             raise BadRecord(f"game record: field {name!r} is missing or not a {kind.__name__}")
+    actions = record["actions"]
+    seats = record.get("seats") if fmt == RECORD_FORMAT else [None] * len(actions)
+    if not isinstance(seats, list) or len(seats) != len(actions) or not all(
+            s is None or (isinstance(s, int) and not isinstance(s, bool)) for s in seats):
+        raise BadRecord("game record: field 'seats' must list one seat number per action")
     options = record.get("options", {})
     if not isinstance(options, dict):
         raise BadRecord("game record: field 'options' must be an object")
+    if "finished" in record and not isinstance(record["finished"], bool):
+        raise BadRecord(f"game record: field 'finished' must be true or false, not {short(record['finished'])}")
+    if "scores" in record and not isinstance(record["scores"], list):
+        raise BadRecord("game record: field 'scores' must be a list of numbers")
     try:
         game = lookup(record["game"])
         state = game.new_state(record["players"], record["seed"], options)
     except LudotekaError as exc:
         raise BadRecord(f"game record: {exc}") from None
-    for index, key in enumerate(record["actions"]):
+    for index, (key, seat) in enumerate(zip(actions, seats)):
         if not isinstance(key, str):
-            raise BadRecord(f"game record: action {index} is {key!r}, not a key string")
+            raise BadRecord(f"game record: action {index} is {short(key)}, not a key string")
         try:
-            state.apply(key)
-        except IllegalAction as exc:
-            raise TamperedRecord(f"game record: action {index} ({key!r}) does not replay: {exc}") from None
+            state.apply(key, seat)
         except LudotekaError as exc:
-            raise TamperedRecord(f"game record: action {index} ({key!r}) does not replay: {exc}") from None
+            raise TamperedRecord(f"game record: action {index} ({short(key)}) does not replay: {exc}") from None
         if on_step is not None:
             on_step(state)
-    if "finished" in record and bool(record["finished"]) != state.is_terminal():
+    if "finished" in record and record["finished"] != state.is_terminal():
         raise TamperedRecord(f"game record says finished={record['finished']}, "
                              f"but the replayed game {'is' if state.is_terminal() else 'is not'} over")
-    if "scores" in record and not isinstance(record["scores"], list):
-        raise BadRecord("game record: field 'scores' must be a list of numbers")
     if "scores" in record and list(record["scores"]) != list(state.scores()):
-        raise TamperedRecord(f"game record scores {record['scores']} differ from the replayed "
+        raise TamperedRecord(f"game record scores {short(record['scores'], 80)} differ from the replayed "
                              f"scores {state.scores()}")
-    if "digest" in record and record["digest"] != state_digest(state):
-        raise TamperedRecord("game record digest does not match the replayed final state")
+    if fmt == RECORD_FORMAT and "digest" in record and record["digest"] != state_digest(state):
+        raise TamperedRecord("game record digest does not match the replayed decisions and final state")
     return state
 
 

@@ -35,3 +35,9 @@ def shuffle(rng: int, items: list) -> int:
         rng, j = below(rng, i + 1)
         items[i], items[j] = items[j], items[i]
     return rng
+
+
+def derive(seed: int, salt: int) -> int:
+    """A new seed that depends only on `seed` and `salt` (for seeds a state must not reveal)."""
+    _, z = next_u64(seed_state(seed) ^ (salt & MASK64))
+    return z >> 1

@@ -1,164 +1,281 @@
-"""The contract every game state implements, and the parts of it that are the same for all games."""
+"""The contract every game state implements, and the parts of it that are the same for all games.
+
+A state is its declared fields (`FIELDS`, see fields.py) plus the kernel's own: the seats,
+seed and options, the random generator `rng`, the stack of pending frames (flow.py), the
+history of applied decisions and the event log. The kernel runs the flow: `apply` pops the top
+frame, lets its kind apply the key, and resolves automatic frames until a decision is pending.
+"""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Iterator
 
+from . import rng as rnd
 from .action import Action
-from .errors import BadRecord, GameOver, IllegalAction, WrongSeat
+from .errors import BadRecord, GameOver, IllegalAction, UndoRefused, WrongSeat, short as _short
+from .fields import Field, build_methods
+from .flow import AnyTime, Flow, Frame, frames_of
 
 if TYPE_CHECKING:
     from .game import Game
 
+STATE_FORMAT = 2
+KERNEL_SLOTS = ("to_act", "players", "seed", "options", "rng", "version", "_stack", "_acting",
+                "_history", "_log", "_legal", "_barrier")
 
 
 class GameState:
     """A game in progress: who decides now, the options, and how to apply one.
 
-    Subclasses keep their fields flat (`__slots__`, lists of ints) and write `clone()` by hand,
-    so copies are cheap and never alias. They implement:
-      `_legal_keys()`   keys of the pending decision's options (fast path for search);
-      `_describe(key)`  an Action with label and data for one of those keys;
-      `_apply(key)`     apply a key already known to be legal (must not fail half-way);
-      `_snapshot()` / `_restore(data)`, `clone()`, `scores()`, `view(seat)`, `determinize()`.
-    `to_act` is an attribute: the seat that must decide now, or None when the game is over; the
-    snapshot must include it. `game` (the Game that made the state) must be reachable as
-    `state.game`: a class attribute, or a slot that `_new`, `_empty` and `clone` set.
-    `_legal` caches the keys of the pending decision; `_apply` callers reset it, and `clone()`
-    may share it (it is never mutated in place).
-    The history of action keys and the event log are persistent linked lists (`(previous, item)`
-    pairs), so a clone shares them instead of copying them.
+    Subclasses declare `FIELDS` (and `__slots__ = slots(FIELDS)`), a `FLOW` of frame kinds and a
+    `game` (class attribute or Const field), and implement `_setup` (push the first frames),
+    `scores()`, `view(seat)` and `determinize(seat, seed)`; optionally `score_breakdown()` and
+    `_after_restore()`. `clone()`, the snapshot and its validating reader are generated from
+    `FIELDS`. The history and the event log are persistent linked lists (`(previous, item)`
+    pairs) and the frame stack is one too, so a clone shares all three.
+
+    Kernel attributes: `to_act` (the first acting seat, None when the game is over), `players`,
+    `seed`, `options`, `rng` (SplitMix64 state: every random draw goes through it, so undo can
+    tell when chance was drawn) and `version` (actions applied since the start).
     """
 
-    __slots__ = ("to_act", "players", "seed", "options", "_history", "_log", "_legal")
+    __slots__ = KERNEL_SLOTS
+    FIELDS: tuple[Field, ...] = ()
+    FLOW: Flow = Flow()
     game: "Game"
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "FIELDS" in cls.__dict__:
+            for name, method in build_methods(cls.FIELDS).items():
+                setattr(cls, name, method)
+
+    # ----------------------------------------------------------- starting
+    def _begin(self, players: int, seed: int, options: dict[str, Any]) -> None:
+        """Set the kernel's fields of a new game; `_setup` then sets the game's and pushes frames."""
+        self.to_act = None
+        self.players = players
+        self.seed = seed
+        self.options = options
+        self.rng = rnd.seed_state(seed)
+        self.version = 0
+        self._stack = None
+        self._acting = ()
+        self._history = None
+        self._log = None
+        self._legal = None
+        self._barrier = False
+
+    # ----------------------------------------------------------- the frame stack
+    def push(self, frame: Frame | None) -> None:
+        """Put a frame on top of the stack (None: nothing); it is the next to be resolved."""
+        if frame is not None:
+            self._stack = (self._stack, frame)
+
+    def top(self) -> Frame | None:
+        """The frame on top of the stack (None when it is empty)."""
+        return None if self._stack is None else self._stack[1]
+
+    def frames(self) -> list[Frame]:
+        """The pending frames, top first."""
+        return list(frames_of(self._stack))
+
+    def remove(self, kind: Any) -> None:
+        """Take the topmost frame of `kind` out of the stack (an AnyTime frame at the end of a turn)."""
+        above = []
+        stack = self._stack
+        while stack is not None:
+            stack, frame = stack
+            if frame[0] is kind:
+                for f in reversed(above):
+                    stack = (stack, f)
+                self._stack = stack
+                return
+            above.append(frame)
+
+    def _settle(self) -> None:
+        """Resolve automatic frames until a decision is on top or the stack is empty."""
+        while True:
+            stack = self._stack
+            if stack is None:
+                self.to_act = None
+                self._acting = ()
+                return
+            frame = stack[1]
+            kind = frame[0]
+            if kind.decision:
+                seats = kind.seats(self, frame)
+                self._acting = seats
+                self.to_act = seats[0]
+                return
+            self._stack = stack[0]
+            kind.run(self, frame)
+
+    def _mark_barrier(self) -> None:
+        """The action being applied reveals hidden information: it cannot be undone."""
+        self._barrier = True
+
     # ----------------------------------------------------------- decisions
-    def legal_keys(self) -> list[str]:
-        """Keys of the options of the pending decision (empty when the game is over).
+    def acting_seats(self) -> tuple[int, ...]:
+        """The seats that have a decision pending now (empty when the game is over)."""
+        return self._acting
+
+    def legal_keys(self, seat: int | None = None) -> list[str]:
+        """Keys of the options pending for `seat` (default `to_act`; empty if it is not acting).
 
         The list is cached and shared: do not modify it.
         """
-        keys = self._legal
-        if keys is None:
-            keys = self._legal = [] if self.to_act is None else self._legal_keys()
+        if seat is None or seat == self.to_act:
+            keys = self._legal
+            if keys is None:
+                keys = self._legal = [] if self.to_act is None else self._keys_for(self.to_act)
+            return keys
+        return self._keys_for(seat) if seat in self._acting else []
+
+    def _keys_for(self, seat: int) -> list[str]:
+        frame = self._stack[1]
+        keys = frame[0].keys(self, frame, seat)
+        if self.FLOW.any_time:
+            for side in self._side_frames(seat):
+                keys = keys + side[0].keys(self, side, seat)
         return keys
 
-    def legal_actions(self) -> list[Action]:
-        """The options of the pending decision, each with key, label and data."""
-        return [self._describe(key) for key in self.legal_keys()]
+    def _side_frames(self, seat: int) -> list[Frame]:
+        stack = self._stack[0]
+        out = []
+        for frame in frames_of(stack):
+            if isinstance(frame[0], AnyTime) and frame[1] == seat:
+                out.append(frame)
+        return out
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """The options pending for `seat` (default `to_act`), each with key, label and data."""
+        if seat is None:
+            seat = self.to_act
+        keys = self.legal_keys(seat)
+        if not keys:
+            return []
+        frame = self._stack[1]
+        kind = frame[0]
+        if not self.FLOW.any_time:
+            return [kind.describe(self, frame, seat, key) for key in keys]
+        out = []
+        for key in keys:
+            owner = self._owner(seat, key)
+            out.append(owner[0].describe(self, owner, seat, key))
+        return out
+
+    def _owner(self, seat: int, key: str) -> Frame:
+        """The frame a legal key belongs to: the top one, or an AnyTime frame below it."""
+        frame = self._stack[1]
+        if key in frame[0].keys(self, frame, seat):
+            return frame
+        for side in self._side_frames(seat):
+            if key in side[0].keys(self, side, seat):
+                return side
+        return frame
 
     def apply(self, action: "Action | str", seat: int | None = None) -> None:
-        """Apply one option of the pending decision, given as an Action or its key.
+        """Apply one pending option, given as an Action or its key, for `seat` (default `to_act`).
 
-        With `seat`, also check that this seat is the one to act. On any error nothing changes.
+        Any acting seat may apply, in any order. On any error nothing changes.
         """
         key = action.key if isinstance(action, Action) else action
-        if self.to_act is None:
-            raise GameOver(f"the game is over; {key!r} cannot be applied")
-        if seat is not None and seat != self.to_act:
-            raise WrongSeat(seat, self.to_act)
-        keys = self._legal
-        if keys is None:
-            keys = self._legal_keys()
+        acting = self._acting
+        if not acting:
+            raise GameOver(f"the game is over; {_short(key)} cannot be applied")
+        if seat is None or seat == self.to_act:
+            seat = self.to_act
+            keys = self._legal
+            if keys is None:
+                keys = self._keys_for(seat)
+        elif seat in acting:
+            keys = self._keys_for(seat)
+        else:
+            raise WrongSeat(seat, acting)
         if key not in keys:
-            raise IllegalAction(key, list(keys), self.to_act)
+            raise IllegalAction(key, list(keys), seat)
+        rng = self.rng
+        self._barrier = False
         self._legal = None
-        self._apply(key)
-        self._history = (self._history, key)
+        stack = self._stack
+        frame = stack[1]
+        if self.FLOW.any_time and (owner := self._owner(seat, key)) is not frame:
+            owner[0].apply(self, owner, seat, key)       # side actions leave their frame in place
+        else:
+            self._stack = stack[0]
+            frame[0].apply(self, frame, seat, key)
+        self._settle()
+        self.version += 1
+        self._history = (self._history, (seat, key, self._barrier or self.rng != rng))
 
     def is_terminal(self) -> bool:
         """True when the game is over."""
         return self.to_act is None
 
-    # ----------------------------------------------------------- history and log
+    # ----------------------------------------------------------- history and undo
     def actions(self) -> list[str]:
         """The action keys applied since the start, in order."""
+        return [key for _, key, _ in self.history()]
+
+    def history(self) -> list[tuple[int, str, bool]]:
+        """Every applied decision as (seat, key, barrier), oldest first."""
         out = list(iterate_linked(self._history))
         out.reverse()
         return out
 
-    def _log_event(self, text: str, visible_to: Any = None) -> None:
-        """Add an event to the game log; `visible_to` is None (all), a seat, or a tuple of seats."""
-        self._log = (self._log, (visible_to, text))
+    def can_undo(self, seat: int) -> bool:
+        """Whether `seat` may take back its most recent decision now (see `undo`)."""
+        return self._undo_refusal(seat) is None
 
-    def log_entries(self) -> list[tuple[Any, str]]:
-        """Every log entry as (visibility, text), oldest first."""
+    def _undo_refusal(self, seat: int) -> str | None:
+        if self._history is None:
+            return "there is no decision to take back"
+        last_seat, key, barrier = self._history[1]
+        if last_seat != seat:
+            return f"the last decision ({_short(key)}) was seat {last_seat}'s, not seat {seat}'s"
+        if barrier:
+            return f"the decision {_short(key)} revealed information or drew chance"
+        if self.version != len(self.history()):
+            return "this state does not hold its whole history"
+        return None
+
+    def undo(self, seat: int) -> None:
+        """Take back `seat`'s most recent decision, restoring exactly the state before it.
+
+        Refused (UndoRefused) when there is none, when another seat acted after it, or when it
+        was a barrier: hidden information was revealed to anyone or chance was drawn.
+        """
+        refusal = self._undo_refusal(seat)
+        if refusal is not None:
+            raise UndoRefused(f"seat {seat} cannot undo: {refusal}")
+        before = self.game.new_state(self.players, self.seed, self.options)
+        for past_seat, key, _ in self.history()[:-1]:
+            before.apply(key, past_seat)
+        before._clone_into(self)
+
+    # ----------------------------------------------------------- events
+    def event(self, kind: str, text: str, data: dict[str, Any] | None = None,
+              seats: tuple[int, ...] = (), visible_to: Any = None) -> None:
+        """Record an event: a stable `kind`, the English `text`, JSON-ready `data` a client needs
+        to draw and translate it, the `seats` involved, and who may see it (None: everyone; a
+        seat; a tuple of seats)."""
+        self._log = (self._log, (visible_to, kind, seats, data or {}, text, self.version))
+
+    def events(self, seat: int | None = None) -> list[dict[str, Any]]:
+        """The events `seat` may see (None: a spectator), oldest first, as JSON-ready dicts."""
+        return [{"kind": kind, "seats": list(seats), "data": data, "text": text, "version": version}
+                for vis, kind, seats, data, text, version in self._entries() if _visible(vis, seat)]
+
+    def log(self, seat: int | None = None) -> list[str]:
+        """The texts of the events `seat` may see (None: a spectator, who sees the public ones)."""
+        return [entry[4] for entry in self._entries() if _visible(entry[0], seat)]
+
+    def _entries(self) -> list[tuple]:
         out = list(iterate_linked(self._log))
         out.reverse()
         return out
 
-    def _forget_hidden(self, seat: int) -> None:
-        """For `determinize`: drop the action history (it holds other seats' hidden choices) and
-        the log lines `seat` may not see, so a determinized state carries nothing hidden."""
-        self._history = None
-        kept = None
-        for vis, text in self.log_entries():
-            if _visible(vis, seat):
-                kept = (kept, (vis, text))
-        self._log = kept
-
-    def log(self, seat: int | None = None) -> list[str]:
-        """The log lines that `seat` may see (None: a spectator, who sees the public ones)."""
-        return [text for vis, text in self.log_entries() if _visible(vis, seat)]
-
-    # ----------------------------------------------------------- serialisation
-    def to_json(self) -> dict[str, Any]:
-        """A JSON-ready dict holding the whole state; `game.state_from_json` restores it."""
-        return {
-            "game": self.game.name,
-            "players": self.players,
-            "seed": self.seed,
-            "options": dict(self.options),
-            "actions": self.actions() if self._history is not None else [],
-            "log": [[list(v) if isinstance(v, tuple) else v, t] for v, t in self.log_entries()],
-            "state": self._snapshot(),
-        }
-
-    def _restore_common(self, data: dict[str, Any]) -> None:
-        self._legal = None
-        actions = data.get("actions", [])
-        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-            raise BadRecord("'actions' must be a list of action keys")
-        self._history = None
-        for key in actions:
-            self._history = (self._history, key)
-        log = data.get("log", [])
-        if not isinstance(log, list):
-            raise BadRecord("'log' must be a list of [visibility, text] pairs")
-        self._log = None
-        for entry in log:
-            if not (isinstance(entry, list) and len(entry) == 2 and isinstance(entry[1], str)):
-                raise BadRecord(f"malformed log entry {entry!r}")
-            vis = tuple(entry[0]) if isinstance(entry[0], list) else entry[0]
-            self._log = (self._log, (vis, entry[1]))
-
-    # ----------------------------------------------------------- to implement
-    def _legal_keys(self) -> list[str]:
-        raise NotImplementedError
-
-    def _describe(self, key: str) -> Action:
-        return Action(key, key)
-
-    def _apply(self, key: str) -> None:
-        raise NotImplementedError
-
-    def _snapshot(self) -> dict[str, Any]:
-        raise NotImplementedError
-
-    def clone(self) -> "GameState":
-        """An independent copy: nothing applied to one ever shows in the other."""
-        raise NotImplementedError
-
-    def _copy_kernel_fields(self, copy: "GameState") -> None:
-        """For `clone()`: copy the kernel's own fields (history and log are shared, immutable)."""
-        copy.to_act = self.to_act
-        copy.players = self.players
-        copy.seed = self.seed
-        copy.options = self.options
-        copy._history = self._history
-        copy._log = self._log
-        copy._legal = self._legal
-
+    # ----------------------------------------------------------- scoring
     def scores(self) -> list[float]:
         """Final scores when the game is over, current ones before."""
         raise NotImplementedError
@@ -169,6 +286,33 @@ class GameState:
         best = max(scores)
         return [s for s, v in enumerate(scores) if v == best]
 
+    def score_breakdown(self) -> list[dict[str, dict[str, Any]]]:
+        """Per seat: `points`, a dict of scoring category to points that sums exactly to
+        `scores()[seat]`, and `tiebreak`, the values the rules break ties with, in order."""
+        return [{"points": {"total": score}, "tiebreak": {}} for score in self.scores()]
+
+    # ----------------------------------------------------------- copies and hidden information
+    def clone(self) -> "GameState":
+        """An independent copy: nothing applied to one ever shows in the other."""
+        copy = self.__class__.__new__(self.__class__)
+        self._clone_into(copy)
+        return copy
+
+    def _clone_into(self, copy: "GameState") -> None:
+        copy.to_act = self.to_act
+        copy.players = self.players
+        copy.seed = self.seed
+        copy.options = self.options
+        copy.rng = self.rng
+        copy.version = self.version
+        copy._stack = self._stack
+        copy._acting = self._acting
+        copy._history = self._history
+        copy._log = self._log
+        copy._legal = self._legal
+        copy._barrier = False
+        self._clone_fields(copy)
+
     def view(self, seat: int | None) -> dict[str, Any]:
         """A JSON-ready dict of what `seat` may see; None is a spectator."""
         raise NotImplementedError
@@ -176,10 +320,116 @@ class GameState:
     def determinize(self, seat: int, seed: int) -> "GameState":
         """A full state consistent with `view(seat)`: hidden parts resampled, future chance reseeded.
 
-        It must carry no action history and no log line `seat` may not see: `_forget_hidden`
-        keeps the visible lines; dropping the whole log is also fine.
+        It must depend only on what `seat` may see and on `seed`; start from `_determinized`.
         """
         raise NotImplementedError
+
+    def _determinized(self, seat: int, seed: int) -> "GameState":
+        """A clone for `determinize`: no history, only the events `seat` may see, and a seed and
+        random generator derived from `seed` alone (the real seed would rebuild hidden chance)."""
+        d = self.clone()
+        d.seed = rnd.derive(seed, 0x5EED)
+        d.rng = rnd.seed_state(rnd.derive(seed, 0xC4A7CE))
+        d._history = None
+        kept = None
+        for entry in self._entries():
+            if _visible(entry[0], seat):
+                kept = (kept, entry)
+        d._log = kept
+        d._legal = None
+        return d
+
+    # ----------------------------------------------------------- serialisation
+    def _snapshot(self) -> dict[str, Any]:
+        """The state's contents as JSON-ready data (without history or events)."""
+        data = self._snapshot_fields()
+        data["to_act"] = self.to_act
+        data["rng"] = self.rng
+        data["stack"] = [self.FLOW.frame_to_json(f) for f in reversed(self.frames())]
+        return data
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict holding the whole state; `game.state_from_json` restores it."""
+        return {
+            "format": STATE_FORMAT,
+            "game": self.game.name,
+            "players": self.players,
+            "seed": self.seed,
+            "options": dict(self.options),
+            "version": self.version,
+            "history": [[seat, key, barrier] for seat, key, barrier in self.history()],
+            "events": [[list(e[0]) if isinstance(e[0], tuple) else e[0], e[1], list(e[2]), e[3], e[4], e[5]]
+                       for e in self._entries()],
+            "state": self._snapshot(),
+        }
+
+    def _restore(self, data: dict[str, Any]) -> None:
+        """Fill a blank state (after `_begin`) from `to_json()` output (format 2), validating
+        every field against its declaration."""
+        name = self.game.name
+        version = data.get("version")
+        if not _is_int(version) or version < 0:
+            raise BadRecord(f"{name} state: 'version' must be a count of actions, not {_short(version)}")
+        self.version = version
+        history = data.get("history")
+        if not isinstance(history, list):
+            raise BadRecord(f"{name} state: 'history' must be a list of [seat, key, barrier]")
+        for entry in history:
+            if not (isinstance(entry, list) and len(entry) == 3 and _is_int(entry[0])
+                    and 0 <= entry[0] < self.players and isinstance(entry[1], str)
+                    and isinstance(entry[2], bool)):
+                raise BadRecord(f"{name} state: malformed history entry {_short(entry)}")
+            self._history = (self._history, (entry[0], entry[1], entry[2]))
+        events = data.get("events")
+        if not isinstance(events, list):
+            raise BadRecord(f"{name} state: 'events' must be a list")
+        for entry in events:
+            if not (isinstance(entry, list) and len(entry) == 6 and isinstance(entry[1], str)
+                    and isinstance(entry[2], list) and isinstance(entry[3], dict)
+                    and isinstance(entry[4], str) and _is_int(entry[5])):
+                raise BadRecord(f"{name} state: malformed event {_short(entry)}")
+            vis = tuple(entry[0]) if isinstance(entry[0], list) else entry[0]
+            self._log = (self._log, (vis, entry[1], tuple(entry[2]), entry[3], entry[4], entry[5]))
+        state = data["state"]
+        rng = state.get("rng")
+        if not _is_int(rng) or not 0 <= rng < 1 << 64:
+            raise BadRecord(f"{name} state: 'rng' must be a 64-bit generator state")
+        self.rng = rng
+        stack = state.get("stack")
+        if not isinstance(stack, list):
+            raise BadRecord(f"{name} state: 'stack' must be a list of frames")
+        for frame in stack:
+            self._stack = (self._stack, self.FLOW.frame_from_json(frame, name))
+        self._restore_fields(state)
+        self._after_restore()
+        top = self.top()
+        if top is not None and not top[0].decision:
+            raise BadRecord(f"{name} state: the top frame {top[0].name!r} is not a decision")
+        self._settle()
+        if state.get("to_act") != self.to_act:
+            raise BadRecord(f"{name} state: 'to_act' is {_short(state.get('to_act'))}, but the pending "
+                            f"decision is seat {self.to_act}'s")
+        for seat in self._acting:
+            if not 0 <= seat < self.players:
+                raise BadRecord(f"{name} state: seat {seat} is to act, but there are {self.players} seats")
+            if not self._keys_for(seat):
+                raise BadRecord(f"{name} state: seat {seat} is to act but has no legal option")
+
+    def _after_restore(self) -> None:
+        """Recompute derived fields after a restore (games override when they have some)."""
+
+    def _clone_fields(self, copy: "GameState") -> None:      # generated from FIELDS
+        pass
+
+    def _snapshot_fields(self) -> dict[str, Any]:            # generated from FIELDS
+        return {}
+
+    def _restore_fields(self, data: dict[str, Any]) -> None:  # generated from FIELDS
+        pass
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _visible(vis: Any, seat: int | None) -> bool:

@@ -24,7 +24,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ludoteka.kernel import Action, GameState
+from ludoteka.kernel import Action
+from ludoteka.kernel.legacy import LegacyState as GameState
 from ludoteka.kernel.rng import MASK64, next_u64, seed_state
 
 from .tables import BUILDING_TOKENS, CHAPEL_MAX, FULL_COURT, LETTERS, TOKEN_SUPPLY, Tables

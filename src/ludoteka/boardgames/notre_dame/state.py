@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...kernel import Action, GameState
+from ...kernel import Action
+from ...kernel.legacy import LegacyState as GameState
 from ...kernel import rng as rnd
 from ...kernel.errors import BadRecord
 from .data import CARD_TYPES, NOTRE_DAME_CARD, SECTOR_COUNT, TRUSTED_FRIEND_CARD, Components

@@ -1,0 +1,265 @@
+"""The decision flow: the pending work of a state is a stack of small immutable frames.
+
+A frame is a tuple `(kind, *args)` whose args are ints, strings, bools, None, tuples of those,
+or other frames. The top frame says who decides and what the options are. A *kind* is declared
+once, in one class: its arguments, its legal keys, the label and data of each key, and its
+effect. The kernel's runner (`GameState.apply`) pops the top frame, applies the key with the
+kind's `apply`, which may push other frames, then resolves automatic frames (scoring, refills,
+reveals, dice) until a decision is on top or the stack is empty (the game is over).
+
+    flow = Flow()
+
+    @flow.kind
+    class Donate(Decision):
+        '''ND-16: give 1 to 3 coins to Notre Dame.'''
+        args = ("seat",)
+        def keys(self, state, frame, seat): ...
+        def describe(self, state, frame, seat, key): ...   # an Action: label and data
+        def apply(self, state, frame, seat, key): ...
+
+    state.push(Donate(seat))        # a kind instance called with its args makes a frame
+
+Helpers for the patterns every euro game repeats:
+  `in_order`      run several frames in order (each seat in turn order, a queue of choices);
+  `Simultaneous`  one decision pending for several seats at once, revealed when all have chosen;
+  `UpTo`          "up to N times, or stop";
+  `AnyTime`       optional side actions a seat may take at any time during its own turn;
+  `interrupt`     another seat decides now (a payer, a loser choosing what to lose), then the
+                  flow returns to the frame below.
+The stack is a persistent linked list `(below, frame)`, so a clone shares it.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Iterator
+
+from .action import Action
+from .errors import BadRecord
+
+if TYPE_CHECKING:
+    from .state import GameState
+
+Frame = tuple
+
+
+class Kind:
+    """A kind of frame. Subclass `Decision` or `Automatic`, not this class."""
+
+    name: str = ""
+    args: tuple[str, ...] = ()
+    decision: bool = False
+
+    def __call__(self, *args: Any) -> Frame:
+        """The frame of this kind with these arguments."""
+        return (self, *args)
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.name}>"
+
+    def __reduce__(self) -> tuple:
+        # Kinds are singletons of their class: pickling (arena workers) finds them by class.
+        return (_kind_of_class, (type(self),))
+
+
+def _kind_of_class(cls: type) -> "Kind":
+    return cls.instance
+
+
+class Automatic(Kind):
+    """A frame that needs no decision: the runner pops it and calls `run`."""
+
+    def run(self, state: "GameState", frame: Frame) -> None:
+        raise NotImplementedError
+
+
+class Decision(Kind):
+    """A frame that waits for a decision. By default `args[0]` is the deciding seat."""
+
+    decision = True
+
+    def seats(self, state: "GameState", frame: Frame) -> tuple[int, ...]:
+        """The seats that decide now (the first is `to_act`)."""
+        return (frame[1],)
+
+    def keys(self, state: "GameState", frame: Frame, seat: int) -> list[str]:
+        """The legal keys for `seat` (never empty while the frame is on top)."""
+        raise NotImplementedError
+
+    def describe(self, state: "GameState", frame: Frame, seat: int, key: str) -> Action:
+        """The Action (label and data) of one legal key."""
+        return Action(key, key)
+
+    def apply(self, state: "GameState", frame: Frame, seat: int, key: str) -> None:
+        """The effect of a legal key. The frame is already popped; push what follows."""
+        raise NotImplementedError
+
+
+class Simultaneous(Decision):
+    """One decision pending for several seats at once: `frame = (kind, pending_seats, *args)`.
+
+    Each seat's choice is recorded by `choose` (in state fields the other seats may not see);
+    when the last pending seat has chosen, `resolve` reveals and carries out all choices. The
+    outcome must not depend on the order in which the seats chose.
+    """
+
+    def seats(self, state: "GameState", frame: Frame) -> tuple[int, ...]:
+        return frame[1]
+
+    def apply(self, state: "GameState", frame: Frame, seat: int, key: str) -> None:
+        self.choose(state, frame, seat, key)
+        rest = tuple(s for s in frame[1] if s != seat)
+        if rest:
+            state.push((self, rest) + frame[2:])
+        else:
+            self.resolve(state, frame)
+
+    def choose(self, state: "GameState", frame: Frame, seat: int, key: str) -> None:
+        raise NotImplementedError
+
+    def resolve(self, state: "GameState", frame: Frame) -> None:
+        raise NotImplementedError
+
+
+class UpTo(Decision):
+    """"Up to N times, or stop": `frame = (kind, seat, times_left, *args)`.
+
+    The keys are `step_keys` plus `stop_key`; a step pushes the frame again with one time
+    fewer (when any are left) below whatever `step` pushes, so a step's follow-ups come first.
+    """
+
+    stop_key = "stop"
+
+    def keys(self, state: "GameState", frame: Frame, seat: int) -> list[str]:
+        return self.step_keys(state, frame, seat) + [self.stop_key]
+
+    def apply(self, state: "GameState", frame: Frame, seat: int, key: str) -> None:
+        if key == self.stop_key:
+            self.stop(state, frame, seat)
+            return
+        if frame[2] > 1:
+            state.push((self, frame[1], frame[2] - 1) + frame[3:])
+        self.step(state, frame, seat, key)
+
+    def step_keys(self, state: "GameState", frame: Frame, seat: int) -> list[str]:
+        raise NotImplementedError
+
+    def step(self, state: "GameState", frame: Frame, seat: int, key: str) -> None:
+        raise NotImplementedError
+
+    def stop(self, state: "GameState", frame: Frame, seat: int) -> None:
+        """Stopping early; nothing by default."""
+
+
+class AnyTime(Decision):
+    """Side actions a seat may take at any time during its own turn: `frame = (kind, seat, *args)`.
+
+    Push it at the start of the turn, below the turn's decisions, and pop it at the end
+    (`GameState.remove`). While it is on the stack and the top decision is its seat's, its
+    `keys` are offered with the top decision's keys; applying one leaves this frame where it is
+    (the runner does not pop it) and the effect may push frames, which are resolved before the
+    interrupted decision returns. When it is itself on top, it is an ordinary decision whose
+    keys must then include a way to end the turn.
+    """
+
+
+class InOrder(Automatic):
+    """Run frames in order: `frame = (IN_ORDER, (frame1, frame2, ...))`."""
+
+    name = "in_order"
+    args = ("frames",)
+
+    def run(self, state: "GameState", frame: Frame) -> None:
+        frames = frame[1]
+        if len(frames) > 1:
+            state.push((self, frames[1:]))
+        state.push(frames[0])
+
+
+IN_ORDER = InOrder()
+InOrder.instance = IN_ORDER  # type: ignore[attr-defined]
+
+
+def in_order(frames: "list[Frame] | tuple[Frame, ...]") -> Frame | None:
+    """One frame that runs `frames` in order (each seat in turn order, a queue of choices)."""
+    frames = tuple(frames)
+    if not frames:
+        return None
+    return frames[0] if len(frames) == 1 else (IN_ORDER, frames)
+
+
+def interrupt(state: "GameState", frame: Frame) -> None:
+    """Make another seat decide now; when its frame is done, the flow returns to the one below."""
+    state.push(frame)
+
+
+class Flow:
+    """The frame kinds of one game, by name (for saving and loading the stack)."""
+
+    def __init__(self) -> None:
+        self.kinds: dict[str, Kind] = {IN_ORDER.name: IN_ORDER}
+        self.any_time = False
+
+    def kind(self, cls: type) -> Kind:
+        """Class decorator: register a kind and return its single instance."""
+        instance = cls()
+        if not instance.name:
+            instance.name = _snake(cls.__name__)
+        if instance.name in self.kinds:
+            raise ValueError(f"frame kind {instance.name!r} is declared twice")
+        cls.instance = instance
+        self.kinds[instance.name] = instance
+        if isinstance(instance, AnyTime):
+            self.any_time = True
+        return instance
+
+    # ------------------------------------------------------------------ saving and loading
+    def frame_to_json(self, frame: Frame) -> dict[str, Any]:
+        """A JSON-ready frame: `{"kind": name, "args": [...]}` (nested frames the same way)."""
+        return {"kind": frame[0].name, "args": [_arg_to_json(a) for a in frame[1:]]}
+
+    def frame_from_json(self, data: Any, game: str) -> Frame:
+        """The frame of a JSON frame; an unknown kind or a wrong number of args raises BadRecord."""
+        if not isinstance(data, dict) or not isinstance(data.get("kind"), str) \
+                or not isinstance(data.get("args"), list):
+            raise BadRecord(f"{game} state: a frame must be {{'kind': name, 'args': [...]}}, "
+                            f"not {str(data)[:60]}")
+        kind = self.kinds.get(data["kind"])
+        if kind is None:
+            raise BadRecord(f"{game} state: unknown frame kind {data['kind'][:40]!r}; "
+                            f"known: {', '.join(sorted(self.kinds))}")
+        if kind.args and len(data["args"]) != len(kind.args):
+            raise BadRecord(f"{game} state: frame {kind.name!r} takes {len(kind.args)} args "
+                            f"({', '.join(kind.args)}), not {len(data['args'])}")
+        return (kind, *(self._arg_from_json(a, game) for a in data["args"]))
+
+    def _arg_from_json(self, value: Any, game: str) -> Any:
+        if isinstance(value, dict):
+            return self.frame_from_json(value, game)
+        if isinstance(value, list):
+            return tuple(self._arg_from_json(v, game) for v in value)
+        if value is None or isinstance(value, (bool, int, str)):
+            return value
+        raise BadRecord(f"{game} state: a frame argument cannot be {str(value)[:40]}")
+
+
+def _arg_to_json(value: Any) -> Any:
+    if isinstance(value, tuple):
+        if value and isinstance(value[0], Kind):
+            return {"kind": value[0].name, "args": [_arg_to_json(a) for a in value[1:]]}
+        return [_arg_to_json(v) for v in value]
+    return value
+
+
+def _snake(name: str) -> str:
+    out = []
+    for i, ch in enumerate(name):
+        if ch.isupper() and i:
+            out.append("_")
+        out.append(ch.lower())
+    return "".join(out)
+
+
+def frames_of(stack: Any) -> Iterator[Frame]:
+    """The frames of a stack, top first."""
+    while stack is not None:
+        stack, frame = stack
+        yield frame
