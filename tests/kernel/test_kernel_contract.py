@@ -25,7 +25,7 @@ def play_random(state, seed, steps=None):
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_new_state_defaults_and_full_game(players):
     state = GAME.new_state(players, seed=5)
-    assert state.options == {"rounds": 3, "roll": True}
+    assert state.options == {"rounds": 3, "roll": True, "wager": False}
     assert state.to_act == 0 and not state.is_terminal()
     play_random(state, 1)
     assert state.is_terminal() and state.to_act is None
@@ -49,7 +49,7 @@ def test_bad_seed(seed):
 
 
 def test_unknown_option_lists_known_options():
-    with pytest.raises(BadOption, match=r"unknown option 'speed'; known options: roll, rounds"):
+    with pytest.raises(BadOption, match=r"unknown option 'speed'; known options: roll, rounds, wager"):
         GAME.new_state(2, 1, {"speed": 3})
 
 
@@ -70,7 +70,7 @@ def test_option_bool_is_not_int():
 def test_options_are_described():
     desc = GAME.describe()
     assert desc["name"] == "toy" and desc["min_players"] == 2 and desc["max_players"] == 4
-    assert {o["name"]: o["default"] for o in desc["options"]} == {"rounds": 3, "roll": True}
+    assert {o["name"]: o["default"] for o in desc["options"]} == {"rounds": 3, "roll": True, "wager": False}
     json.dumps(desc)
 
 
@@ -127,7 +127,7 @@ def test_clone_is_independent_both_ways():
     copy2 = state.clone()
     play_random(state, 3)
     assert copy2.to_json() == before
-    assert copy2.actions() == before["actions"]
+    assert copy2.actions() == [key for _, key, _ in before["history"]]
 
 
 def test_clone_shares_legal_cache_safely():
@@ -171,15 +171,20 @@ def mutate(data, path, value):
     (("seed",), None, "seed"),
     (("options",), {"rounds": 7}, "rounds"),
     (("state",), KeyError, "state"),
-    (("actions",), "take:0", "actions"),
-    (("log",), [["x"]], "log"),
+    (("history",), "take:0", "history"),
+    (("history",), [[0, "take:0"]], "history"),
+    (("events",), [["x"]], "event"),
+    (("version",), -1, "version"),
+    (("state", "stack"), [{"kind": "nonsense", "args": []}], "unknown frame kind"),
+    (("state", "stack"), [{"kind": "turn", "args": [0, 1]}], "takes 1 args"),
+    (("state", "bet"), [0, 3], "outside 0..2"),
     (("state", "deck"), "abc", "deck"),
     (("state", "market"), [1, 2], "market"),
-    (("state", "turn"), KeyError, "malformed"),
+    (("state", "turn"), KeyError, "missing fields: turn"),
     (("state", "rng"), 1.5, "rng"),
     (("state", "to_act"), "0", "to_act"),
     (("state", "taken"), 0, "inconsistent"),         # cards no longer add up
-    (("state", "to_act"), None, "inconsistent"),      # over before the last turn
+    (("state", "to_act"), None, "to_act"),            # over before the last turn
 ])
 def test_malformed_state_json_is_a_bad_record(path, value, message):
     data = play_random(GAME.new_state(2, 6), 1, steps=4).to_json()
@@ -208,12 +213,12 @@ def test_log_visibility():
     assert len(mine) == len(public) + 2 and len(other) == len(public) + 1
     restored = GAME.state_from_json(json.loads(json.dumps(state.to_json())))
     assert restored.log(0) == mine and restored.log(None) == public and restored.log(2) == state.log(2)
-    assert restored.log_entries() == state.log_entries()
+    assert [restored.events(s) for s in (None, 0, 1, 2)] == [state.events(s) for s in (None, 0, 1, 2)]
 
 
 def test_tuple_visibility_survives_json():
     state = GAME.new_state(3, 1)
-    state._log_event("a secret shared by seats 0 and 2", (0, 2))
+    state.event("note", "a secret shared by seats 0 and 2", {}, (0, 2), visible_to=(0, 2))
     restored = GAME.state_from_json(json.loads(json.dumps(state.to_json())))
     for s in (0, 2):
         assert restored.log(s)[-1] == "a secret shared by seats 0 and 2"

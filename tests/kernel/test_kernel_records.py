@@ -30,7 +30,7 @@ def finished_game(players=3, seed=4):
 def test_record_replays_exactly(tmp_path):
     state = finished_game()
     record = record_of(state)
-    assert record["finished"] is True and record["options"] == {"rounds": 2, "roll": True}
+    assert record["finished"] is True and record["options"] == {"rounds": 2, "roll": True, "wager": False}
     path = tmp_path / "game.json"
     save_record(path, record)
     loaded = load_record(path)
@@ -79,7 +79,7 @@ def test_changed_results_are_detected():
     with pytest.raises(TamperedRecord, match="finished"):
         replay(tampered(record, finished=False), lookup)
     with pytest.raises(TamperedRecord):
-        replay(tampered(record, actions=record["actions"][:-1]), lookup)
+        replay(tampered(record, actions=record["actions"][:-1], seats=record["seats"][:-1]), lookup)
     with pytest.raises(TamperedRecord):
         replay(tampered(record, seed=record["seed"] + 1), lookup)
 
@@ -91,7 +91,9 @@ def test_changed_results_are_detected():
     ({"players": "3"}, "players"),
     ({"seed": None}, "seed"),
     ({"actions": "take:0"}, "actions"),
-    ({"actions": [1, 2]}, "action 0"),
+    ({"actions": [1, 2], "seats": [0, 0]}, "action 0"),
+    ({"seats": None}, "seats"),
+    ({"finished": "no"}, "finished"),
     ({"options": {"rounds": 9}}, "rounds"),
     ({"options": []}, "options"),
 ])
@@ -123,3 +125,26 @@ def test_malformed_scores_are_a_bad_record(scores):
     record = record_of(finished_game())
     with pytest.raises(BadRecord, match="scores"):
         replay(tampered(record, scores=scores), lookup)
+
+
+def test_digest_covers_the_decisions_not_only_the_final_state():
+    """Two histories that end in the same position have different digests (kernel v2, §7)."""
+    state = finished_game()
+    edited = state.clone()
+    seat, key, barrier = edited._history[1]
+    edited._history = (edited._history[0], (seat, "keep" if key != "keep" else "swap", barrier))
+    assert edited._snapshot() == state._snapshot()
+    assert state_digest(edited) != state_digest(state)
+
+
+def test_first_format_records_still_replay():
+    """A record written by the first release (keys only, no seats) replays; its scores and finish
+    are checked, and a changed action is still caught."""
+    record = record_of(finished_game())
+    old = {k: v for k, v in record.items() if k != "seats"}
+    old["format"] = "ludoteka-record/1"
+    old["digest"] = "f" * 64                 # a digest over the first release's state layout
+    again = replay(old, lookup)
+    assert again.scores() == record["scores"] and again.actions() == record["actions"]
+    with pytest.raises(TamperedRecord, match="scores"):
+        replay(tampered(old, scores=[s + 1 for s in record["scores"]]), lookup)

@@ -38,7 +38,7 @@ def test_games(capsys):
     assert code == 0
     (toy,) = data["games"]
     assert toy["name"] == "toy" and toy["min_players"] == 2 and toy["max_players"] == 4
-    assert {o["name"] for o in toy["options"]} == {"rounds", "roll"}
+    assert {o["name"] for o in toy["options"]} == {"rounds", "roll", "wager"}
     assert main(["games"]) == 0
     assert "toy" in capsys.readouterr().out
 
@@ -57,7 +57,7 @@ def test_simulate(capsys, tmp_path):
         assert field in data
     assert data["games"] == data["completed"] == 4 and data["violations"] == []
     assert data["agents"] == ["random", "greedy", "ismcts:iterations=20,depth=5"]
-    assert data["options"] == {"rounds": 2, "roll": True} and data["decisions"] == 4 * 12
+    assert data["options"] == {"rounds": 2, "roll": True, "wager": False} and data["decisions"] == 4 * 12
     assert len(list(tmp_path.glob("*.json"))) == 4
     assert main(["simulate", "toy", "--players", "2", "--games", "2"]) == 0
     assert "2/2 games completed" in capsys.readouterr().out
@@ -223,10 +223,8 @@ def test_console_script_entry_point():
 def test_play_applies_a_single_choice_without_asking(monkeypatch, capsys):
     """A decision with one option is applied and announced, never asked as '[1-1]'."""
     import toy_game
-    original = toy_game.ToyState._legal_keys
-    # Make the toy's first step of every turn a forced one.
-    monkeypatch.setattr(toy_game.ToyState, "_legal_keys",
-                        lambda self: ["keep"] if self.step == 1 else original(self))
+    # Make the toy's second step of every turn a forced one.
+    monkeypatch.setattr(type(toy_game.SECRET), "keys", lambda self, state, frame, seat: ["keep"])
     code, out, err = play(monkeypatch, capsys,
                           ["toy", "--players", "2", "--seed", "3", "--seat", "1=random", "--json"],
                           ["1"] * 20)

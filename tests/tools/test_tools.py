@@ -9,6 +9,7 @@ import pytest
 from ludoteka.kernel import Action, TamperedRecord, load_record
 from ludoteka.tools import arena, bench, check_state, replay_file, simulate
 from ludoteka.tools.stats import mean_ci, share_wins, wilson
+import toy_game
 from toy_game import GAME, ToyGame, ToyState
 
 
@@ -70,11 +71,8 @@ class AliasingState(ToyState):
 class EndlessState(ToyState):
     __slots__ = ()
 
-    def _apply(self, key):
-        if key in ("keep", "swap"):
-            self.step = 0              # the bug: the turn never advances
-            return
-        super()._apply(key)
+    def next_turn(self):
+        self.push(toy_game.TURN(0))    # the bug: the turn never advances
 
 
 class PeekingState(ToyState):
@@ -89,15 +87,15 @@ class PeekingState(ToyState):
 class DuplicateState(ToyState):
     __slots__ = ()
 
-    def _legal_keys(self):
-        keys = super()._legal_keys()
+    def turn_keys(self):
+        keys = super().turn_keys()
         return keys + keys[:1]
 
 
 class UnlabelledState(ToyState):
     __slots__ = ()
 
-    def _describe(self, key):
+    def describe_key(self, key):
         return Action(key, "")
 
 
