@@ -156,6 +156,10 @@ class ToyState(GameState):
         return 1 if top is not None and top[0] is SECRET else 0
 
     # ------------------------------------------------------------ results and views
+    def _wagering(self) -> bool:
+        top = self.top()
+        return top is not None and top[0] is WAGER
+
     def final_scores(self) -> list[float]:
         totals = [self.pile[s] + self.secret[s] for s in range(self.players)]
         best = max(totals)
@@ -180,8 +184,7 @@ class ToyState(GameState):
 
     def view(self, seat: int | None) -> dict[str, Any]:
         return {"to_act": self.to_act, "turn": self.turn, "step": self.step,
-                "bets": list(self.bet) if not self.options["wager"] or self.top()[0] is not WAGER or
-                self.to_act is None else None,
+                "bets": [b if s == seat or not self._wagering() else None for s, b in enumerate(self.bet)],
                 "market": list(self.market), "piles": list(self.pile), "discard": list(self.discard),
                 "deck_size": len(self.deck),
                 "secrets": [v if (s == seat or self.to_act is None) else None
@@ -195,7 +198,7 @@ class ToyState(GameState):
         for s in others:
             c.secret[s] = pool.pop()
         c.deck = pool
-        if self.to_act is not None and self.top()[0] is WAGER:  # other seats' pending bets are secret
+        if self._wagering():                                   # other seats' pending bets are secret
             for s in others:
                 c.bet[s] = 0
         return c

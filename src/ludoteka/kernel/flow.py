@@ -152,13 +152,37 @@ class UpTo(Decision):
 class AnyTime(Decision):
     """Side actions a seat may take at any time during its own turn: `frame = (kind, seat, *args)`.
 
-    Push it at the start of the turn, below the turn's decisions, and pop it at the end
-    (`GameState.remove`). While it is on the stack and the top decision is its seat's, its
-    `keys` are offered with the top decision's keys; applying one leaves this frame where it is
-    (the runner does not pop it) and the effect may push frames, which are resolved before the
-    interrupted decision returns. When it is itself on top, it is an ordinary decision whose
-    keys must then include a way to end the turn.
+    Push it at the start of the turn, below the turn's decisions. While it is below the top and
+    the top decision is its seat's, its `side_keys` are offered with the top decision's keys;
+    applying one calls `side` and leaves this frame where it is; what `side` pushes is resolved
+    before the interrupted decision returns. When the turn's decisions are done it comes to the
+    top: then it offers its side keys and `end_key`, which ends the turn (pops it).
     """
+
+    end_key = "end_turn"
+    end_label = "End your turn"
+
+    def side_keys(self, state: "GameState", frame: Frame, seat: int) -> list[str]:
+        raise NotImplementedError
+
+    def side(self, state: "GameState", frame: Frame, seat: int, key: str) -> None:
+        raise NotImplementedError
+
+    def keys(self, state: "GameState", frame: Frame, seat: int) -> list[str]:
+        return self.side_keys(state, frame, seat) + [self.end_key]
+
+    def describe(self, state: "GameState", frame: Frame, seat: int, key: str) -> Action:
+        if key == self.end_key:
+            return Action(key, self.end_label)
+        return self.describe_side(state, frame, seat, key)
+
+    def describe_side(self, state: "GameState", frame: Frame, seat: int, key: str) -> Action:
+        return Action(key, key)
+
+    def apply(self, state: "GameState", frame: Frame, seat: int, key: str) -> None:
+        if key != self.end_key:
+            state.push(frame)
+            self.side(state, frame, seat, key)
 
 
 class InOrder(Automatic):

@@ -136,7 +136,7 @@ class GameState:
         keys = frame[0].keys(self, frame, seat)
         if self.FLOW.any_time:
             for side in self._side_frames(seat):
-                keys = keys + side[0].keys(self, side, seat)
+                keys = keys + side[0].side_keys(self, side, seat)
         return keys
 
     def _side_frames(self, seat: int) -> list[Frame]:
@@ -161,7 +161,8 @@ class GameState:
         out = []
         for key in keys:
             owner = self._owner(seat, key)
-            out.append(owner[0].describe(self, owner, seat, key))
+            describe = owner[0].describe if owner is frame else owner[0].describe_side
+            out.append(describe(self, owner, seat, key))
         return out
 
     def _owner(self, seat: int, key: str) -> Frame:
@@ -170,7 +171,7 @@ class GameState:
         if key in frame[0].keys(self, frame, seat):
             return frame
         for side in self._side_frames(seat):
-            if key in side[0].keys(self, side, seat):
+            if key in side[0].side_keys(self, side, seat):
                 return side
         return frame
 
@@ -200,7 +201,7 @@ class GameState:
         stack = self._stack
         frame = stack[1]
         if self.FLOW.any_time and (owner := self._owner(seat, key)) is not frame:
-            owner[0].apply(self, owner, seat, key)       # side actions leave their frame in place
+            owner[0].side(self, owner, seat, key)        # side actions leave their frame in place
         else:
             self._stack = stack[0]
             frame[0].apply(self, frame, seat, key)
