@@ -108,7 +108,25 @@ class ForgetfulState(ToyState):
         return data
 
 
+class MiscountingState(ToyState):
+    __slots__ = ()
+
+    def score_breakdown(self):
+        parts = super().score_breakdown()
+        parts[0]["points"]["cards"] += 1          # the bug: the breakdown misses the score
+        return parts
+
+
+class SilentEventsState(ToyState):
+    __slots__ = ()
+
+    def events(self, seat=None):
+        return super().events(seat)[:-1]         # the bug: the newest event never reaches clients
+
+
 @pytest.mark.parametrize("state_class,message", [
+    (MiscountingState, "does not sum to its score"),
+    (SilentEventsState, "disagree"),
     (AliasingState, "changed the original"),
     (PeekingState, "different view"),
     (DuplicateState, "duplicate legal keys"),

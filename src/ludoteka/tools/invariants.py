@@ -14,9 +14,11 @@ def _canonical(data: Any) -> str:
 def check_state(state: GameState, deep: bool = False, seed: int = 0) -> list[str]:
     """Descriptions of every broken invariant of `state` (empty when all hold).
 
-    Always: `to_act` is a seat in range or None (None iff the game is over); while the game is
-    on there are legal keys, unique non-empty strings, each described by an Action with the same
-    key and a label; scores are one number per seat; the game's own `check_invariants`.
+    Always: `to_act` is a seat in range or None (None iff the game is over) and the first of
+    `acting_seats()`; every acting seat has legal keys, unique non-empty strings, each described
+    by an Action with the same key and a label, and no other seat has any; `version` counts the
+    actions; scores are one number per seat and each seat's score breakdown sums to its score;
+    the game's own `check_invariants`.
     With `deep`, also: the state survives `to_json` -> JSON text -> `state_from_json` -> `to_json`
     unchanged with the same legal keys, scores and views; a clone starts equal, and applying a key to the clone
     leaves the original unchanged; every view is JSON-ready; a determinization for the seat to
@@ -32,33 +34,58 @@ def check_state(state: GameState, deep: bool = False, seed: int = 0) -> list[str
     if state.is_terminal() != (to_act is None):
         problems.append("is_terminal() disagrees with to_act")
     keys = state.legal_keys()
+    acting = state.acting_seats()
     if to_act is None:
-        if keys:
-            problems.append(f"the game is over but there are legal keys {keys[:5]}")
+        if keys or acting:
+            problems.append(f"the game is over but seats {list(acting)} have legal keys {keys[:5]}")
+    elif not acting or acting[0] != to_act or len(set(acting)) != len(acting) \
+            or not all(type(s) is int and 0 <= s < players for s in acting):
+        problems.append(f"acting_seats() is {acting!r}; it must be distinct seats starting with to_act {to_act}")
     else:
-        if not keys:
-            problems.append(f"seat {to_act} is to act but there are no legal keys")
-        if len(set(keys)) != len(keys):
-            dupes = sorted({k for k in keys if keys.count(k) > 1})
-            problems.append(f"duplicate legal keys {dupes[:5]}")
-        bad = [k for k in keys if not isinstance(k, str) or not k]
-        if bad:
-            problems.append(f"legal keys that are not non-empty strings: {bad[:5]}")
-        else:
-            for key, action in zip(keys, state.legal_actions()):
-                if not isinstance(action, Action) or action.key != key:
-                    problems.append(f"legal_actions() does not describe key {key!r} (got {action!r})")
-                elif not isinstance(action.label, str) or not action.label.strip():
-                    problems.append(f"action {key!r} has no label")
-                elif not isinstance(action.data, dict):
-                    problems.append(f"action {key!r} data is not a dict")
+        for seat in acting:
+            problems.extend(_decision_problems(state, seat))
+    for seat in range(players):
+        if seat not in acting and state.legal_keys(seat):
+            problems.append(f"seat {seat} is not acting but has legal keys")
+    history = state.history()
+    if history and len(history) != state.version:
+        problems.append(f"version is {state.version} after {len(history)} actions")
     scores = state.scores()
     if len(scores) != players or not all(isinstance(v, (int, float)) and not isinstance(v, bool)
                                          for v in scores):
         problems.append(f"scores() is {scores!r}, not one number per seat")
+    else:
+        breakdown = state.score_breakdown()
+        for seat, part in enumerate(breakdown):
+            points = part.get("points", {})
+            if sum(points.values()) != scores[seat]:
+                problems.append(f"seat {seat}'s score breakdown {points} does not sum to its score {scores[seat]}")
+        if len(breakdown) != players:
+            problems.append(f"score_breakdown() has {len(breakdown)} entries for {players} seats")
     problems.extend(f"game invariant: {p}" for p in game.check_invariants(state))
     if deep:
         problems.extend(_deep_checks(state, keys, seed))
+    return problems
+
+
+def _decision_problems(state: GameState, seat: int) -> list[str]:
+    problems = []
+    keys = state.legal_keys(seat)
+    if not keys:
+        return [f"seat {seat} is to act but there are no legal keys"]
+    if len(set(keys)) != len(keys):
+        dupes = sorted({k for k in keys if keys.count(k) > 1})
+        problems.append(f"duplicate legal keys {dupes[:5]}")
+    bad = [k for k in keys if not isinstance(k, str) or not k]
+    if bad:
+        return problems + [f"legal keys that are not non-empty strings: {bad[:5]}"]
+    for key, action in zip(keys, state.legal_actions(seat)):
+        if not isinstance(action, Action) or action.key != key:
+            problems.append(f"legal_actions() does not describe key {key!r} (got {action!r})")
+        elif not isinstance(action.label, str) or not action.label.strip():
+            problems.append(f"action {key!r} has no label")
+        elif not isinstance(action.data, dict):
+            problems.append(f"action {key!r} data is not a dict")
     return problems
 
 
@@ -98,12 +125,20 @@ def _deep_checks(state: GameState, keys: list[str], seed: int) -> list[str]:
             problems.append(f"applying {keys[seed % len(keys)]!r} to a clone changed the original")
         if state.legal_keys() != keys:
             problems.append("applying to a clone changed the original's legal keys")
-    # Views.
+    # Views, events and the score breakdown are JSON-ready; events match the log.
     for seat in [None, *range(state.players)]:
         try:
             json.dumps(state.view(seat))
+            events = state.events(seat)
+            json.dumps(events)
+            json.dumps(state.score_breakdown())
         except (TypeError, ValueError) as exc:
-            problems.append(f"view({seat}) is not JSON-ready: {exc}")
+            problems.append(f"view, events or score breakdown for seat {seat} are not JSON-ready: {exc}")
+            continue
+        if [e["text"] for e in events] != state.log(seat):
+            problems.append(f"events({seat}) and log({seat}) disagree")
+        if any(not isinstance(e.get("kind"), str) or not isinstance(e.get("data"), dict) for e in events):
+            problems.append(f"an event for seat {seat} lacks a kind or data")
     # Determinization: consistent with what the seat sees, and never a view into the original.
     if state.to_act is not None:
         seat = state.to_act

@@ -25,6 +25,20 @@ def _checked(state, deep: bool, seed: int) -> list[str]:
         return [f"checking the state raised {type(exc).__name__}: {exc}"]
 
 
+def _undo_problems(state, before, seat: int) -> list[str]:
+    """Where the game allows undoing the decision just made, undo gives back the state before it."""
+    if not state.can_undo(seat):
+        return []
+    undone = state.clone()
+    try:
+        undone.undo(seat)
+    except Exception as exc:  # a crash inside a check is itself a violation
+        return [f"undo raised {type(exc).__name__}: {exc}"]
+    if state_digest(undone) != state_digest(before) or undone.view(seat) != before.view(seat):
+        return [f"undo by seat {seat} does not restore the state before its decision"]
+    return []
+
+
 def simulate(game: Game, players: int, games: int = 10, seed: int = 0,
              agents: Sequence[str] | None = None, options: Mapping[str, Any] | None = None,
              deep: float = 1.0, max_decisions: int = 20000, save_dir: str | Path | None = None,
@@ -82,6 +96,8 @@ def simulate(game: Game, players: int, games: int = 10, seed: int = 0,
                 aborted = True
                 break
             seat = state.to_act
+            deep_now = int((actions_seen + 1) * deep) > int(actions_seen * deep)
+            before = state.clone() if deep_now else None
             try:
                 key = seat_agents[seat].choose(state)
                 state.apply(key, seat)
@@ -92,9 +108,10 @@ def simulate(game: Game, players: int, games: int = 10, seed: int = 0,
                 break
             decisions += 1
             # Spread the deep checks evenly over all actions of the run.
-            deep_now = int((actions_seen + 1) * deep) > int(actions_seen * deep)
             actions_seen += 1
             problems = _checked(state, deep_now, game_seed + decisions)
+            if before is not None:
+                problems += _undo_problems(state, before, seat)
             if problems:
                 report(f"game {g} (seed {game_seed}) decision {decisions} after {key!r}", problems)
         decisions_per_game.append(decisions)
