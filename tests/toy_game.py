@@ -262,7 +262,7 @@ class ToyGame(Game):
     def evaluate(self, state: GameState, seat: int) -> float:
         # The secrets count at the end; search evaluates determinized states, where they are known.
         totals = [p + s for p, s in zip(state.pile, state.secret)]
-        return totals[seat] - max(v for s, v in enumerate(totals) if s != seat)
+        return totals[seat] - max((v for s, v in enumerate(totals) if s != seat), default=0)
 
     def render(self, state: GameState, seat: int | None) -> str:
         v = state.view(seat)

@@ -173,8 +173,8 @@ def _rewards(state: GameState, players: int, evaluate_all, scale: _Scale) -> lis
                 below += 1
             elif v == mine:
                 ties += 1
-        rank = (below + 0.5 * (ties - 1)) / (players - 1)
         x = values[s] / unit
         margin = 1.0 / (1.0 + math.exp(-x)) if x > -50 else 0.0
+        rank = (below + 0.5 * (ties - 1)) / (players - 1) if players > 1 else margin   # solo: no rank
         out.append(RANK_WEIGHT * rank + (1.0 - RANK_WEIGHT) * margin)
     return out
