@@ -82,7 +82,7 @@ def cmd_agents(args: argparse.Namespace) -> int:
     for agent in data["agents"]:
         print(f"{agent['name']:<8} {agent['doc']}")
         for p in agent["params"]:
-            print(f"    {p['name']}={p['type']} (default {p['default']}): {p['doc']}")
+            print(f"    {p['name']}={p['type']} (default {p['default']}; {p['allowed']}): {p['doc']}")
     return 0
 
 
