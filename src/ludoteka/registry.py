@@ -40,6 +40,10 @@ def games() -> list[str]:
 def game(name: str) -> Game:
     """The game called `name`; an unknown name raises UnknownGame listing the known ones."""
     found = _discover()
+    known = ", ".join(sorted(found)) or "none"
+    if not isinstance(name, str):
+        raise UnknownGame(f"a game name must be a string, not {type(name).__name__}; known games: {known}")
     if name not in found:
-        raise UnknownGame(f"unknown game {name!r}; known games: {', '.join(sorted(found)) or 'none'}")
+        shown = repr(name) if len(name) <= 40 else repr(name[:40]) + "…"
+        raise UnknownGame(f"unknown game {shown}; known games: {known}")
     return found[name]

@@ -1,14 +1,49 @@
 """The agent interface and `make_agent`, which builds an agent from a short text spec."""
 from __future__ import annotations
 
+import math
 import random
-from typing import Any, ClassVar
+import re
+from typing import Any, ClassVar, NamedTuple
 
 from ..kernel import GameState, LudotekaError
+
+SHOWN_CHARS = 40      # bad input is quoted as at most this many characters and an ellipsis
 
 
 class AgentSpecError(LudotekaError, ValueError):
     """An unknown agent name, an unknown parameter or a bad parameter value in an agent spec."""
+
+
+class Param(NamedTuple):
+    """One agent parameter: its type, default, help text and allowed range.
+
+    `low` is exclusive when `low_open` (e.g. seconds must be above 0), `high` is inclusive.
+    """
+
+    kind: type
+    default: Any
+    doc: str
+    low: float
+    high: float
+    low_open: bool = False
+
+    def allowed(self) -> str:
+        """The allowed values in words, e.g. `an integer from 1 to 100000`."""
+        what = "an integer" if self.kind is int else "a finite number"
+        if self.low_open:
+            return f"{what} above {_number(self.low)} and at most {_number(self.high)}"
+        return f"{what} from {_number(self.low)} to {_number(self.high)}"
+
+
+def _number(value: float) -> str:
+    return f"{int(value):,}" if float(value).is_integer() else f"{value}"
+
+
+def shown(text: object, limit: int = SHOWN_CHARS) -> str:
+    """`repr(text)`, cut to its first `limit` characters plus an ellipsis when longer."""
+    text = str(text)
+    return repr(text) if len(text) <= limit else repr(text[:limit]) + "…"
 
 
 class Agent:
@@ -19,13 +54,18 @@ class Agent:
     """
 
     kind: ClassVar[str] = ""
-    params: ClassVar[dict[str, tuple[type, Any, str]]] = {}
+    params: ClassVar[dict[str, Param]] = {}
 
     def __init__(self, seed: int = 0, **settings: Any):
         self.seed = seed
         self.rng = random.Random(seed)
-        for name, (_, default, _doc) in self.params.items():
-            setattr(self, name, settings.get(name, default))
+        for name, value in settings.items():
+            if name not in self.params:
+                allowed = ", ".join(self.params) or "none"
+                raise AgentSpecError(f"agent {self.kind!r} has no parameter {shown(name)}; allowed: {allowed}")
+            check_param(self.kind, name, self.params[name], value)
+        for name, param in self.params.items():
+            setattr(self, name, settings.get(name, param.default))
         self.given = dict(settings)
 
     def choose(self, state: GameState) -> str:
@@ -52,14 +92,38 @@ def register(cls: type[Agent]) -> type[Agent]:
     return cls
 
 
-def _parse_value(agent: str, name: str, kind: type, text: str) -> Any:
-    try:
-        value = kind(text)
-    except ValueError:
+def check_param(agent: str, name: str, param: Param, value: Any, text: str | None = None) -> None:
+    """Raise AgentSpecError unless `value` is of the parameter's type, finite and in its range.
+
+    `text` is what the user typed, quoted in the error instead of the parsed value.
+    """
+    ok = isinstance(value, (int, float)) and not isinstance(value, bool)
+    if ok and param.kind is int:
+        ok = isinstance(value, int)
+    if ok:
+        ok = math.isfinite(value) and value <= param.high and (
+            value > param.low if param.low_open else value >= param.low)
+    if not ok:
+        positive = param.low > 0 or (param.low == 0 and param.low_open)
         raise AgentSpecError(f"agent {agent!r}: parameter {name!r} must be "
-                             f"{'an integer' if kind is int else 'a number'}, not {text!r}") from None
-    if value < 0 or (value == 0 and name in ("iterations", "seconds")):
-        raise AgentSpecError(f"agent {agent!r}: parameter {name!r} must be positive, not {text!r}")
+                             f"{'positive: ' if positive else ''}{param.allowed()}, "
+                             f"not {shown(value if text is None else text)}")
+
+
+_NUMBER = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?", re.ASCII)
+
+
+def _parse_value(agent: str, name: str, param: Param, text: str) -> Any:
+    """Parse an ASCII decimal number (no nan, inf, underscores or other scripts' digits)."""
+    if param.kind is int:
+        ok = re.fullmatch(r"[+-]?\d{1,18}", text, re.ASCII) is not None
+    else:
+        ok = len(text) <= 40 and _NUMBER.fullmatch(text) is not None
+    if not ok:
+        raise AgentSpecError(f"agent {agent!r}: parameter {name!r} must be {param.allowed()}, "
+                             f"not {shown(text)}")
+    value = param.kind(text)
+    check_param(agent, name, param, value, text)
     return value
 
 
@@ -70,7 +134,7 @@ def parse_spec(spec: str) -> tuple[type[Agent], dict[str, Any]]:
     name, _, rest = spec.strip().partition(":")
     name = name.strip().lower()
     if name not in AGENTS:
-        raise AgentSpecError(f"unknown agent {name!r}; known agents: {', '.join(sorted(AGENTS))}")
+        raise AgentSpecError(f"unknown agent {shown(name)}; known agents: {', '.join(sorted(AGENTS))}")
     cls = AGENTS[name]
     settings: dict[str, Any] = {}
     for part in filter(None, (p.strip() for p in rest.split(","))):
@@ -78,10 +142,10 @@ def parse_spec(spec: str) -> tuple[type[Agent], dict[str, Any]]:
         pname = pname.strip().lower()
         if pname not in cls.params:
             allowed = ", ".join(cls.params) or "none"
-            raise AgentSpecError(f"agent {name!r} has no parameter {pname!r}; allowed: {allowed}")
+            raise AgentSpecError(f"agent {name!r} has no parameter {shown(pname)}; allowed: {allowed}")
         if not eq:
             raise AgentSpecError(f"agent {name!r}: parameter {pname!r} needs a value ({pname}=...)")
-        settings[pname] = _parse_value(name, pname, cls.params[pname][0], text.strip())
+        settings[pname] = _parse_value(name, pname, cls.params[pname], text.strip())
     return cls, settings
 
 
@@ -97,6 +161,7 @@ def make_agent(spec: str, seed: int) -> Agent:
 def describe_agents() -> list[dict[str, Any]]:
     """A JSON-ready list of the agents, their parameters and defaults."""
     return [{"name": cls.kind, "doc": (cls.__doc__ or "").strip().splitlines()[0],
-             "params": [{"name": n, "type": t.__name__, "default": d, "doc": doc}
-                        for n, (t, d, doc) in cls.params.items()]}
+             "params": [{"name": n, "type": p.kind.__name__, "default": p.default, "doc": p.doc,
+                         "allowed": p.allowed()}
+                        for n, p in cls.params.items()]}
             for cls in AGENTS.values()]

@@ -13,7 +13,7 @@ import time
 from typing import Any
 
 from ..kernel import GameState
-from .base import Agent, register
+from .base import Agent, Param, register
 
 # The default level: at most DEFAULT_ITERATIONS iterations and at most DEFAULT_SECONDS seconds
 # per decision (whichever comes first). An explicit `iterations=` without `seconds=` removes the
@@ -22,6 +22,11 @@ DEFAULT_ITERATIONS = 200
 DEFAULT_SECONDS = 0.9
 DEFAULT_DEPTH = 80
 RANK_WEIGHT = 0.75
+# The allowed ranges of the parameters (every value must also be finite).
+MAX_ITERATIONS = 10_000_000
+MAX_SECONDS = 3600.0
+MAX_DEPTH = 100_000
+MAX_C = 100.0
 
 
 class _Node:
@@ -42,11 +47,13 @@ class IsmctsAgent(Agent):
 
     kind = "ismcts"
     params = {
-        "iterations": (int, None, f"iterations per decision (default {DEFAULT_ITERATIONS}, "
-                                  f"capped at {DEFAULT_SECONDS} s unless given alone)"),
-        "seconds": (float, None, "seconds per decision (default: no time budget when iterations is given)"),
-        "depth": (int, DEFAULT_DEPTH, "playout decisions (game.playout_key) before evaluating with game.evaluate"),
-        "c": (float, 0.7, "UCB1 exploration constant (rewards are in [0, 1])"),
+        "iterations": Param(int, None, f"iterations per decision (default {DEFAULT_ITERATIONS}, "
+                                       f"capped at {DEFAULT_SECONDS} s unless given alone)", 1, MAX_ITERATIONS),
+        "seconds": Param(float, None, "seconds per decision (default: no time budget when iterations "
+                                      "is given)", 0, MAX_SECONDS, low_open=True),
+        "depth": Param(int, DEFAULT_DEPTH, "playout decisions (game.playout_key) before evaluating "
+                                           "with game.evaluate", 0, MAX_DEPTH),
+        "c": Param(float, 0.7, "UCB1 exploration constant (rewards are in [0, 1])", 0, MAX_C),
     }
 
     def __init__(self, seed: int = 0, **settings: Any):

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ..kernel import GameState
-from .base import Agent, register
+from .base import Agent, Param, register
 
 
 @register
@@ -29,7 +29,8 @@ class GreedyAgent(Agent):
     """
 
     kind = "greedy"
-    params = {"lookahead": (int, 2, "follow-up decisions of the same seat chosen greedily before evaluating")}
+    params = {"lookahead": Param(int, 2, "follow-up decisions of the same seat chosen greedily before "
+                                         "evaluating", 0, 16)}
     FORCED_CAP = 16
 
     def choose(self, state: GameState) -> str:

@@ -11,21 +11,23 @@ import os
 import sys
 from typing import Any, Sequence
 
+from ..ai.base import shown
 from ..kernel import Game, LudotekaError
 from ..kernel.options import parse_option_value
 from ..tools import arena, bench, list_agents, list_games, replay_file, simulate
+from ..tools.arena import MAX_GAMES, MAX_WORKERS
+from ..tools.bench import MAX_SECONDS
 from ..tools.progress import progress_bar
+from ..tools.simulate import MAX_DECISIONS
+from .arguments import (MAX_SEED, UsageError, error_line, float_in, int_in, players_for,
+                        split_agents)
 
 EXIT_USAGE = 2
 
 
-class UsageError(Exception):
-    """Bad command-line input: reported in one line, exit status 2."""
-
-
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # one line instead of usage + error, and no exit
-        raise UsageError(f"{self.prog}: error: {message} (see --help)")
+        raise UsageError(f"{message} (see `{self.prog} --help`)")
 
 
 # ------------------------------------------------------------------ helpers
@@ -41,7 +43,7 @@ def parse_options(pairs: Sequence[str] | None) -> dict[str, Any]:
     for pair in pairs or []:
         name, eq, value = pair.partition("=")
         if not eq or not name.strip():
-            raise UsageError(f"--option expects name=value, not {pair!r}")
+            raise UsageError(f"--option expects name=value, not {shown(pair)}")
         options[name.strip()] = parse_option_value(value)
     return options
 
@@ -51,22 +53,8 @@ def default_players(game: Game) -> int:
     return max(game.min_players, min(4, game.max_players))
 
 
-def split_agents(text: str | None) -> list[str] | None:
-    """`"a,b:x=1,c"` -> ["a", "b:x=1", "c"]: a part with '=' but no ':' continues the previous spec."""
-    if text is None:
-        return None
-    out: list[str] = []
-    for part in (p.strip() for p in text.split(",")):
-        if not part:
-            continue
-        if "=" in part and ":" not in part and out:
-            out[-1] += "," + part
-        else:
-            out.append(part)
-    return out
-
-
-def emit(data: dict[str, Any]) -> None:
+def emit_json(data: dict[str, Any]) -> None:
+    """Print one JSON object on stdout."""
     print(json.dumps(data, indent=1))
 
 
@@ -74,7 +62,7 @@ def emit(data: dict[str, Any]) -> None:
 def cmd_games(args: argparse.Namespace) -> int:
     data = list_games()
     if args.json:
-        emit(data)
+        emit_json(data)
         return 0
     if not data["games"]:
         print("No games are registered.")
@@ -89,24 +77,24 @@ def cmd_games(args: argparse.Namespace) -> int:
 def cmd_agents(args: argparse.Namespace) -> int:
     data = list_agents()
     if args.json:
-        emit(data)
+        emit_json(data)
         return 0
     for agent in data["agents"]:
         print(f"{agent['name']:<8} {agent['doc']}")
         for p in agent["params"]:
-            print(f"    {p['name']}={p['type']} (default {p['default']}): {p['doc']}")
+            print(f"    {p['name']}={p['type']} (default {p['default']}; {p['allowed']}): {p['doc']}")
     return 0
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     game = lookup_game(args.game)
-    players = default_players(game) if args.players is None else args.players
+    players = players_for(game, args.players, default_players)
     result = simulate(game, players, games=args.games, seed=args.seed,
                       agents=split_agents(args.agents), options=parse_options(args.option),
                       deep=args.deep, max_decisions=args.max_decisions, save_dir=args.save,
                       progress=None if args.json else progress_bar(f"simulate {game.name}"))
     if args.json:
-        emit(result)
+        emit_json(result)
     else:
         print(f"{result['game']}: {result['completed']}/{result['games']} games completed, "
               f"{result['decisions']} decisions in {result['seconds']:.2f} s")
@@ -121,7 +109,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 def cmd_replay(args: argparse.Namespace) -> int:
     result = replay_file(args.file, lookup_game)
     if args.json:
-        emit(result)
+        emit_json(result)
         return 0
     for line in result["log"]:
         print(line)
@@ -135,10 +123,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 def cmd_bench(args: argparse.Namespace) -> int:
     game = lookup_game(args.game)
-    players = default_players(game) if args.players is None else args.players
+    players = players_for(game, args.players, default_players)
     result = bench(game, players, seconds=args.seconds, seed=args.seed, options=parse_options(args.option))
     if args.json:
-        emit(result)
+        emit_json(result)
     else:
         print(f"{result['game']} ({players} players): {result['decisions_per_second']:,.0f} decisions/s, "
               f"{result['games_per_second']:,.2f} games/s, {result['mean_decisions_per_game']:.1f} "
@@ -149,7 +137,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 def cmd_arena(args: argparse.Namespace) -> int:
     game = lookup_game(args.game)
-    players = default_players(game) if args.players is None else args.players
+    players = players_for(game, args.players, default_players)
     specs = split_agents(args.agents) or ["ismcts", "random"]
     if len(specs) == 1:
         specs = specs * players
@@ -157,7 +145,7 @@ def cmd_arena(args: argparse.Namespace) -> int:
                    options=parse_options(args.option), workers=args.workers,
                    progress=None if args.json else progress_bar(f"arena {game.name}"))
     if args.json:
-        emit(result)
+        emit_json(result)
         return 0
     print(f"{result['game']}, {players} players, {result['games']} games in {result['seconds']:.1f} s")
     for a in result["agents"]:
@@ -185,7 +173,7 @@ def build_parser() -> argparse.ArgumentParser:
     def common(p: argparse.ArgumentParser, game: bool = True) -> None:
         if game:
             p.add_argument("game", metavar="GAME", help="game name (see `ludoteka games`)")
-            p.add_argument("--players", type=int, help="number of players (default 4 if allowed)")
+            p.add_argument("--players", type=int_in(0, None), help="number of players (default 4 if allowed)")
             p.add_argument("--option", action="append", metavar="NAME=VALUE",
                            help="a game option (repeatable)")
         p.add_argument("--json", action="store_true", help="print one JSON object")
@@ -200,12 +188,13 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("play", help="play in the terminal against agents")
     p.add_argument("game", metavar="GAME", nargs="?", help="game name (optional with --resume)")
-    p.add_argument("--players", type=int, help="number of players (default 4 if allowed)")
+    p.add_argument("--players", type=int_in(0, None), help="number of players (default 4 if allowed)")
     p.add_argument("--option", action="append", metavar="NAME=VALUE", help="a game option (repeatable)")
     p.add_argument("--seat", action="append", metavar="N=SPEC",
                    help="who sits at seat N: human or an agent spec (default: seat 0 human, others ismcts)")
     p.add_argument("--agents", help="comma-separated specs for every seat in order, e.g. human,ismcts,greedy")
-    p.add_argument("--seed", type=int, help="random seed (default: chosen at random and shown)")
+    p.add_argument("--seed", type=int_in(0, MAX_SEED),
+                   help="random seed (default: chosen at random; shown only once the game is over)")
     p.add_argument("--save", metavar="FILE", help="file for `s` and for saving on quit")
     p.add_argument("--resume", metavar="FILE", help="continue a saved game record")
     p.add_argument("--json", action="store_true",
@@ -214,14 +203,16 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("simulate", help="play games with agents, checking invariants after every action")
     common(p)
-    p.add_argument("--games", type=int, default=10, help="number of games (default 10)")
-    p.add_argument("--seed", type=int, default=0, help="game i uses seed SEED+i (default 0)")
+    p.add_argument("--games", type=int_in(1, MAX_GAMES), default=10,
+                   help=f"number of games (default 10, at most {MAX_GAMES:,})")
+    p.add_argument("--seed", type=int_in(0, MAX_SEED), default=0, help="game i uses seed SEED+i (default 0)")
     p.add_argument("--agents", help="one spec for all seats or one per seat, comma-separated (default random)")
-    p.add_argument("--deep", type=float, default=1.0,
+    p.add_argument("--deep", type=float_in(0.0, 1.0), default=1.0,
                    help="share of actions followed by the deep checks: JSON round trip, clone "
                         "independence, views, determinization (0..1, default 1 = every action)")
-    p.add_argument("--max-decisions", type=int, default=20000,
-                   help="a game not over after this many decisions is a violation (default 20000)")
+    p.add_argument("--max-decisions", type=int_in(1, MAX_DECISIONS), default=20000,
+                   help="a game not over after this many decisions is a violation (default 20000, "
+                        f"1 to {MAX_DECISIONS:,})")
     p.add_argument("--save", metavar="DIR", help="write each finished game's record into DIR")
     p.set_defaults(func=cmd_simulate)
 
@@ -232,42 +223,45 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("bench", help="random playouts on one core: decisions/s and clone cost")
     common(p)
-    p.add_argument("--seconds", type=float, default=5.0, help="duration (default 5)")
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--seconds", type=float_in(0.0, MAX_SECONDS, low_open=True), default=5.0,
+                   help=f"duration (default 5, above 0 and at most {MAX_SECONDS:g})")
+    p.add_argument("--seed", type=int_in(0, MAX_SEED), default=0)
     p.set_defaults(func=cmd_bench)
 
     p = sub.add_parser("arena", help="agents against each other with rotating seats")
     common(p)
     p.add_argument("--agents", help="one spec per seat, comma-separated (default ismcts,random)")
-    p.add_argument("--games", type=int, default=20, help="number of games (default 20)")
-    p.add_argument("--seed", type=int, default=0, help="game g uses seed SEED+g (default 0)")
-    p.add_argument("--workers", type=int, default=1, help="parallel processes (default 1)")
+    p.add_argument("--games", type=int_in(1, MAX_GAMES), default=20,
+                   help=f"number of games (default 20, at most {MAX_GAMES:,})")
+    p.add_argument("--seed", type=int_in(0, MAX_SEED), default=0, help="game g uses seed SEED+g (default 0)")
+    p.add_argument("--workers", type=int_in(1, MAX_WORKERS), default=1,
+                   help=f"parallel processes (default 1, at most {MAX_WORKERS})")
     p.set_defaults(func=cmd_arena)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status (0 ok, 1 violations found, 2 bad input)."""
+    """Run the command line; returns the exit status (0 ok, 1 violations found, 2 bad input).
+
+    Every error is one line on stderr starting with `ludoteka: error:`, quoting at most a short
+    prefix of the bad input.
+    """
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
         if args.command is None:
-            parser.print_help()
-            return EXIT_USAGE
+            raise UsageError("a COMMAND is required: games, agents, play, simulate, replay, bench "
+                             "or arena (see `ludoteka --help`)")
         return args.func(args)
     except SystemExit as exc:  # --help
         return exc.code if isinstance(exc.code, int) else 0
-    except UsageError as exc:
-        print(str(exc).splitlines()[0], file=sys.stderr)
-        return EXIT_USAGE
     except BrokenPipeError:
         # The reader (e.g. `| head`) stopped reading: not an error of ours. Point stdout at
         # devnull so the interpreter's final flush does not complain again.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
-    except (LudotekaError, ValueError, OSError) as exc:
-        message = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        print(f"ludoteka: error: {message}", file=sys.stderr)
+    except (UsageError, LudotekaError, ValueError, OSError, OverflowError, RecursionError) as exc:
+        print(error_line(exc), file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
         print("ludoteka: interrupted", file=sys.stderr)

@@ -9,16 +9,19 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import re
 import sys
+import time
 from pathlib import Path
 from typing import Any, Callable, TextIO
 
 from ..ai import make_agent
-from ..kernel import Game, GameState, load_record, record_of, replay, save_record
-from .main import UsageError, split_agents
+from ..ai.base import shown
+from ..kernel import Game, GameState, LudotekaError, load_record, record_of, replay, save_record
+from .arguments import MAX_SEED, UsageError, players_for, seat_number, split_agents
 
 HELP = """Type the number of an option to choose it. Commands:
-  s   save the game (to --save FILE, or ./saves/<game>-<seed>.json)
+  s   save the game (to --save FILE, the --resume FILE, or ./saves/<game>-<date>-<time>.json)
   q   quit (offers to save first)
   l   show the whole log as your seat sees it
   r   show the table again
@@ -29,18 +32,35 @@ class _Quit(Exception):
     pass
 
 
+_CHOICE = re.compile(r"[0-9]{1,6}")
+
+
+def decision_seed(game_seed: int, seat: int, decisions: int) -> int:
+    """The seed of the agent at `seat` for the decision after `decisions` actions of the game.
+
+    It depends only on the game and the moment, so a saved and resumed game plays on exactly
+    as the uninterrupted one would.
+    """
+    return (game_seed * 1_000_003 + seat) * 1_000_003 + decisions
+
+
+def new_seed() -> int:
+    """A fresh random game seed (never shown while the game is on: it gives away future chance)."""
+    return random.SystemRandom().randrange(MAX_SEED + 1)
+
+
 class Session:
     """One terminal game: the state, who sits where, and the input and output streams."""
 
-    def __init__(self, state: GameState, seats: list[str], seed: int, save_path: Path,
+    def __init__(self, state: GameState, seats: list[str], save_path: Path,
                  out: TextIO, read_line: Callable[[], str], save_on_eof: bool = False):
         self.state = state
         self.game = state.game
         self.seats = seats
         self.humans = [s for s, spec in enumerate(seats) if spec == "human"]
-        # Agent seeds derive from the game seed, so a resumed game plays on the same way.
-        self.agents = {s: make_agent(spec, seed * 1009 + s + len(state.actions()))
-                       for s, spec in enumerate(seats) if spec != "human"}
+        # Agents are built anew for every decision (see `agent_key`), so they play the same
+        # whether or not the game was saved and resumed in between.
+        self.agents = {s: spec for s, spec in enumerate(seats) if spec != "human"}
         self.save_path = save_path
         self.out = out
         self.read_line = read_line
@@ -69,11 +89,24 @@ class Session:
             self.say(f"  · {line}")
         self.shown[seat] = len(lines)
 
-    def save(self) -> None:
-        self.save_path.parent.mkdir(parents=True, exist_ok=True)
-        save_record(self.save_path, record_of(self.state))
+    def save(self) -> bool:
+        """Save the game record; a failure is reported and the game goes on. True if saved."""
+        try:
+            self.save_path.parent.mkdir(parents=True, exist_ok=True)
+            save_record(self.save_path, record_of(self.state))
+        except (OSError, LudotekaError) as exc:
+            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            self.say(f"Could not save to {shown(self.save_path, 200)}: {shown(reason, 200)[1:-1]}. "
+                     "Nothing was saved; the game goes on.")
+            return False
         self.saved = str(self.save_path)
         self.say(f"Saved to {self.save_path} (resume with: ludoteka play --resume {self.save_path})")
+        return True
+
+    def agent_key(self, seat: int) -> str:
+        """The agent's choice at `seat`, with randomness fixed by the game seed and the moment."""
+        agent = make_agent(self.agents[seat], decision_seed(self.state.seed, seat, len(self.state.actions())))
+        return agent.choose(self.state)
 
     def human_turn(self, seat: int) -> str:
         state = self.state
@@ -91,7 +124,7 @@ class Session:
             self.say(f"  {i:>2}. {action.label}")
         while True:
             answer = self.ask(f"[1-{len(actions)}, h for help] > ").lower()
-            if answer.isdigit() and 1 <= int(answer) <= len(actions):
+            if _CHOICE.fullmatch(answer) and 1 <= int(answer) <= len(actions):
                 return actions[int(answer) - 1].key
             if answer in ("h", "?", "help"):
                 self.say(HELP)
@@ -105,8 +138,8 @@ class Session:
                 for i, action in enumerate(actions, 1):
                     self.say(f"  {i:>2}. {action.label}")
             elif answer == "q":
-                if self.ask("Save before quitting? [y/N] ").lower().startswith("y"):
-                    self.save()
+                if self.ask("Save before quitting? [y/N] ").lower().startswith("y") and not self.save():
+                    continue               # the save failed: stay, so nothing is lost unawares
                 raise _Quit
             else:
                 self.say(f"Please type a number from 1 to {len(actions)}, or h for help.")
@@ -120,7 +153,7 @@ class Session:
             while state.to_act is not None:
                 seat = state.to_act
                 if seat in self.agents:
-                    key = self.agents[seat].choose(state)
+                    key = self.agent_key(seat)
                 else:
                     key = self.human_turn(seat)
                 state.apply(key, seat)
@@ -134,7 +167,7 @@ class Session:
             if self.save_on_eof:
                 self.save()
             return False
-        self.say("\nThe game is over.")
+        self.say(f"\nThe game is over (it was seed {state.seed}).")
         self.say(self.game.render(state, None))
         winners = state.winners()
         for s, v in enumerate(state.scores()):
@@ -145,19 +178,16 @@ class Session:
 
 def _seat_specs(args: argparse.Namespace, players: int) -> list[str]:
     seats = ["human"] + ["ismcts"] * (players - 1)
-    if args.agents:
+    if args.agents is not None:
         given = split_agents(args.agents) or []
         if len(given) != players:
             raise UsageError(f"--agents names {len(given)} seats; this game has {players} players")
         seats = given
     for item in args.seat or []:
         number, eq, spec = item.partition("=")
-        if not eq or not number.strip().isdigit():
-            raise UsageError(f"--seat expects N=SPEC (e.g. 1=ismcts), not {item!r}")
-        seat = int(number)
-        if not 0 <= seat < players:
-            raise UsageError(f"--seat {seat}: seats are 0 to {players - 1}")
-        seats[seat] = spec.strip()
+        if not eq:
+            raise UsageError(f"--seat expects N=SPEC (e.g. 1=ismcts), not {shown(item)}")
+        seats[seat_number(number, players)] = spec.strip()
     for seat, spec in enumerate(seats):
         if spec.lower() == "human":
             seats[seat] = "human"
@@ -166,12 +196,23 @@ def _seat_specs(args: argparse.Namespace, players: int) -> list[str]:
     return seats
 
 
+def _save_path(args: argparse.Namespace, game: Game) -> Path:
+    """Where `s` saves: --save FILE, else the --resume FILE, else a new file under ./saves/."""
+    if args.save:
+        return Path(args.save)
+    if args.resume:
+        return Path(args.resume)
+    return Path("saves") / f"{game.name}-{time.strftime('%Y%m%d-%H%M%S')}.json"
+
+
 def run_play(args: argparse.Namespace, lookup: Callable[[str], Game],
              parse_options: Callable[[Any], dict[str, Any]],
              default_players: Callable[[Game], int],
              stdin: TextIO | None = None) -> int:
     """The `play` command (see the module docstring)."""
     stdin = stdin or sys.stdin
+    if hasattr(stdin, "reconfigure"):
+        stdin.reconfigure(errors="replace")     # undecodable bytes are bad input, not a crash
     out = sys.stderr if args.json else sys.stdout
     if args.resume:
         record = load_record(args.resume)
@@ -185,13 +226,14 @@ def run_play(args: argparse.Namespace, lookup: Callable[[str], Game],
         if not args.game:
             raise UsageError("play needs a GAME (or --resume FILE)")
         game = lookup(args.game)
-        players = default_players(game) if args.players is None else args.players
-        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
+        players = players_for(game, args.players, default_players)
+        seed = args.seed if args.seed is not None else new_seed()
         state = game.new_state(players, seed, parse_options(args.option))
     seats = _seat_specs(args, players)
-    save_path = Path(args.save) if args.save else Path("saves") / f"{game.name}-{seed}.json"
-    session = Session(state, seats, seed, save_path, out, stdin.readline, save_on_eof=bool(args.save))
-    session.say(f"{game.title or game.name}: {players} players, seed {seed}. "
+    session = Session(state, seats, _save_path(args, game), out, stdin.readline,
+                      save_on_eof=bool(args.save))
+    # The seed is never shown while the game is on: it would give away future dice and cards.
+    session.say(f"{game.title or game.name}: {players} players. "
                 + ", ".join(f"seat {s}: {spec}" for s, spec in enumerate(seats)))
     if session.humans:
         session.say("Type h for help.")
@@ -199,7 +241,8 @@ def run_play(args: argparse.Namespace, lookup: Callable[[str], Game],
         session.say(f"Resumed from {args.resume} after {len(state.actions())} decisions.")
     finished = session.run()
     if args.json:
-        print(json.dumps({"game": game.name, "players": players, "seed": seed, "seats": seats,
+        print(json.dumps({"game": game.name, "players": players, "seed": seed if finished else None,
+                          "seats": seats,
                           "finished": finished, "decisions": len(state.actions()),
                           "scores": state.scores(), "winners": state.winners() if finished else [],
                           "saved": session.saved}, indent=1))

@@ -101,24 +101,45 @@ def replay(record: Mapping[str, Any], lookup: Callable[[str], Any],
 
 
 def save_record(path: Path | str, record: Mapping[str, Any]) -> None:
-    """Write a record as JSON (atomically: a crash never leaves half a file)."""
+    """Write a record as JSON (atomically: a crash never leaves half a file).
+
+    If writing fails (OSError), the temporary file is removed and the error is raised again.
+    """
     path = Path(path)
     tmp = path.with_suffix(path.suffix + ".tmp")
-    tmp.write_text(json.dumps(record, indent=1) + "\n")
-    tmp.replace(path)
+    try:
+        tmp.write_text(json.dumps(record, indent=1) + "\n")
+        tmp.replace(path)
+    except OSError:
+        try:
+            tmp.unlink(missing_ok=True)
+        except OSError:
+            pass
+        raise
+
+
+MAX_RECORD_BYTES = 32 * 1024 * 1024
 
 
 def load_record(path: Path | str) -> dict[str, Any]:
-    """Read a record file; a missing or non-JSON file raises BadRecord naming it."""
+    """Read a record file; a missing, huge (over 32 MB) or non-JSON file raises BadRecord naming it."""
     path = Path(path)
     try:
-        text = path.read_text()
+        with path.open("rb") as file:
+            data = file.read(MAX_RECORD_BYTES + 1)
     except OSError as exc:
         raise BadRecord(f"cannot read game record {path}: {exc.strerror}") from None
+    if len(data) > MAX_RECORD_BYTES:
+        raise BadRecord(f"game record {path} is larger than {MAX_RECORD_BYTES // (1024 * 1024)} MB; "
+                        "not a game record")
     try:
-        data = json.loads(text)
+        data = json.loads(data.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise BadRecord(f"game record {path} is not UTF-8 text") from None
     except json.JSONDecodeError as exc:
         raise BadRecord(f"game record {path} is not valid JSON: {exc}") from None
+    except RecursionError:
+        raise BadRecord(f"game record {path} is nested too deeply to be a game record") from None
     if not isinstance(data, dict):
         raise BadRecord(f"game record {path} must hold a JSON object")
     return data

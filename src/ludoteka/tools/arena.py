@@ -7,7 +7,9 @@ from typing import Any, Callable, Mapping, Sequence
 
 from ..ai import make_agent, parse_spec
 from ..kernel import Game
-from .simulate import agent_seed
+from .simulate import MAX_GAMES, agent_seed
+
+MAX_WORKERS = 256
 from .stats import mean_ci, share_wins, wilson
 
 
@@ -58,12 +60,13 @@ def arena(game: Game, players: int, agents: Sequence[str], games: int = 20, seed
         raise ValueError(f"{len(specs)} agents given for {players} players; give one per seat")
     for spec in specs:
         parse_spec(spec)
-    if games < 1:
-        raise ValueError(f"games must be at least 1, not {games}")
-    if workers < 1:
-        raise ValueError(f"workers must be at least 1, not {workers}")
+    if not 1 <= games <= MAX_GAMES:
+        raise ValueError(f"games must be from 1 to {MAX_GAMES:,}, not {games!r:.40}")
+    if not 1 <= workers <= MAX_WORKERS:
+        raise ValueError(f"workers must be from 1 to {MAX_WORKERS}, not {workers!r:.40}")
     resolved = game.new_state(players, seed, options).options   # bad options fail here
-    jobs = [(game, players, specs, g, seed, dict(options) if options else None) for g in range(games)]
+    # A generator: the plan of a long arena is made game by game, never held whole.
+    jobs = ((game, players, specs, g, seed, dict(options) if options else None) for g in range(games))
     start = time.perf_counter()
     results: list[dict[str, Any]] = []
     if workers == 1:

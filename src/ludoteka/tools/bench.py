@@ -1,11 +1,14 @@
 """Raw engine speed: uniform random playouts on one core, and the cost of `clone()`."""
 from __future__ import annotations
 
+import math
 import random
 import time
 from typing import Any, Mapping
 
 from ..kernel import Game
+
+MAX_SECONDS = 3600.0
 
 
 def bench(game: Game, players: int, seconds: float = 5.0, seed: int = 0,
@@ -18,8 +21,8 @@ def bench(game: Game, players: int, seconds: float = 5.0, seed: int = 0,
     at least one game is played. `clone_microseconds` is the mean over `clone_repeats` clones of
     each of `clone_states` states taken at random points of random games (timed separately).
     """
-    if seconds <= 0:
-        raise ValueError(f"seconds must be positive, not {seconds}")
+    if not (isinstance(seconds, (int, float)) and math.isfinite(seconds) and 0 < seconds <= MAX_SECONDS):
+        raise ValueError(f"seconds must be positive and at most {MAX_SECONDS:g}, not {seconds!r:.40}")
     game.new_state(players, seed, options)      # bad players or options fail before timing
     rnd = random.Random(seed).random
     perf = time.perf_counter

@@ -1,6 +1,7 @@
 """Play many games with agents and check the generic invariants after every action."""
 from __future__ import annotations
 
+import math
 import time
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
@@ -11,6 +12,8 @@ from .invariants import check_state
 from .stats import share_wins
 
 MAX_VIOLATIONS = 200
+MAX_GAMES = 1_000_000          # games per simulate or arena run
+MAX_DECISIONS = 10_000_000     # the largest allowed `max_decisions`
 
 
 def agent_seed(game_seed: int, index: int) -> int:
@@ -57,10 +60,12 @@ def simulate(game: Game, players: int, games: int = 10, seed: int = 0,
         raise ValueError(f"{len(specs)} agents given for {players} players; give one or {players}")
     for spec in specs:
         parse_spec(spec)
-    if not 0.0 <= deep <= 1.0:
-        raise ValueError(f"deep must be a share between 0 and 1, not {deep}")
-    if games < 1:
-        raise ValueError(f"games must be at least 1, not {games}")
+    if not (isinstance(deep, (int, float)) and math.isfinite(deep) and 0.0 <= deep <= 1.0):
+        raise ValueError(f"deep must be a share from 0 to 1, not {deep!r:.40}")
+    if not 1 <= games <= MAX_GAMES:
+        raise ValueError(f"games must be from 1 to {MAX_GAMES:,}, not {games!r:.40}")
+    if not 1 <= max_decisions <= MAX_DECISIONS:
+        raise ValueError(f"max_decisions must be from 1 to {MAX_DECISIONS:,}, not {max_decisions!r:.40}")
     game.new_state(players, seed, options)      # bad players or options fail here, before any work
     out_dir = Path(save_dir) if save_dir is not None else None
     if out_dir is not None:
