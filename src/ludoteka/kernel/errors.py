@@ -8,8 +8,10 @@ class LudotekaError(Exception):
 
 def short(value: object, limit: int = 40) -> str:
     """`repr(value)`, cut to `limit` characters: errors never quote long input whole."""
+    if isinstance(value, str) and len(value) > limit:
+        return repr(value[:limit]) + "…"
     text = repr(value)
-    return text if len(text) <= limit else text[:limit - 3] + "..."
+    return text if len(text) <= limit else text[:limit] + "…"
 
 
 class IllegalAction(LudotekaError):
