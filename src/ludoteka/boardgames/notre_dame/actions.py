@@ -3,6 +3,8 @@ friend) and carries out the sector's action. The sector actions are shared with 
 the Bishop (bribes.py), which is why the hotel and carriage kinds name no phase of their own."""
 from __future__ import annotations
 
+import re
+
 from ...kernel import Action
 from ...kernel.flow import Decision
 from .data import CARD_TYPES, SECTOR_COUNT
@@ -20,6 +22,12 @@ def market_name(data, name: str) -> str:
     """'0.IL' as players say it: 'the inner-left market of the red borough'."""
     borough, _, place = name.partition(".")
     return f"the {MARKET_PLACES.get(place, place)} market of the {data.colours[int(borough)]} borough"
+
+
+def card_effect(data, card: int, n: int) -> str:
+    """An action card's effect from the data file, with the count `n` filled in ('1 coin', '2 coins')."""
+    text = data.card_effects[card].format(n=n)
+    return re.sub(r"\b1 (coin|stone|market|prestige)s\b", r"1 \1", text)
 
 
 def message_reward(message) -> str:
@@ -54,7 +62,7 @@ class PlayCard(Decision):
         card = PLAY_INDEX[key]
         data = state.data
         n = state.count(seat, card) + 1 if card < SECTOR_COUNT else 0
-        effect = data.card_effects[card].format(n=n)
+        effect = card_effect(data, card, n)
         return Action(key, f"Play {data.card_names[card]}: {effect}",
                       {"kind": "play", "card": data.card_ids[card], "count": n})
 
@@ -203,7 +211,7 @@ class PlaceFriend(Decision):
         data = state.data
         n = state.count(seat, sector) + 1
         return Action(key, f"Put the trusted friend in your {data.card_names[sector]}: "
-                      f"{data.card_effects[sector].format(n=n)}",
+                      f"{card_effect(data, sector, n)}",
                       {"kind": "friend", "sector": data.card_ids[sector], "count": n})
 
     def apply(self, state, frame, seat, key):

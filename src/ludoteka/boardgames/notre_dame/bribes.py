@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ...kernel import Action
 from ...kernel.flow import Automatic, Decision
-from .actions import sector_action
+from .actions import card_effect, sector_action
 from .data import SECTOR_COUNT
 from .frames import FLOW
 from .keys import (BARMAID_KEYS, BISHOP_INDEX, BISHOP_KEYS, HOTEL_COIN, HOTEL_RAT, HOTEL_STONE,
@@ -313,7 +313,7 @@ class JugglerTarget(Decision):
         dest = JUGGLE_TO_INDEX[key]
         data = state.data
         n = state.count(seat, dest) + 1
-        return Action(key, f"Move it to your {data.card_names[dest]}: {data.card_effects[dest].format(n=n)}",
+        return Action(key, f"Move it to your {data.card_names[dest]}: {card_effect(data, dest, n)}",
                       {"kind": "juggle_to", "sector": data.card_ids[dest], "count": n})
 
     def apply(self, state, frame, seat, key):
@@ -351,7 +351,7 @@ class BishopSector(Decision):
         sector = BISHOP_INDEX[key]
         data = state.data
         return Action(key, f"Put the Bishop's stone in your {data.card_names[sector]}: "
-                      f"{data.card_effects[sector].format(n=1)}",
+                      f"{card_effect(data, sector, 1)}",
                       {"kind": "bishop", "sector": data.card_ids[sector]})
 
     def apply(self, state, frame, seat, key):
