@@ -140,6 +140,8 @@ class NotreDame(Game):
                 problems.append(f"seat {s}: prestige {state.pp[s]} is not the sum of its categories")
             if state.carriage[s] >= len(data.layouts[state.boroughs].names):
                 problems.append(f"seat {s}: carriage on market {state.carriage[s]}, which does not exist")
+        if any(len(hand) > 3 for hand in state.hand) or any(len(offer) > 3 for offer in state.offer):
+            problems.append("a hand or a draft offer holds more than 3 cards")
         if state.to_act is not None and len(state.display) != 3:
             problems.append(f"{len(state.display)} persons on display while the game is running")
         persons = sorted(state.brown + state.gray + state.display)

@@ -17,6 +17,7 @@ from ...kernel.fields import Const, Flags, Int, Ints, Tuple, Tuples, slots
 from .coins import SETTLE_DEBT
 from .data import CARD_TYPES, SECTOR_COUNT, Components
 from .frames import FLOW, phase_of
+from .hidden import determinize, view
 from .keys import CATEGORY_COUNT, HOSPITAL, NOTRE_DAME, PARK, PARK_POINTS, PRESTIGE_CATEGORIES
 
 MAX_CARD = 5 * CARD_TYPES - 1
@@ -55,9 +56,9 @@ class NotreDameState(GameState):
         Tuples("played", lo=0, hi=MAX_CARD, doc="cards played face up this round"),
         Tuple("discard", lo=0, hi=MAX_CARD, doc="cards played in earlier rounds of the period"),
         Tuple("unused", lo=0, hi=MAX_CARD, hidden="all", doc="the unused third cards, face down"),
-        Ints("known", per_seat=1, lo=0, hidden="owner",
+        Ints("known", per_seat=1, lo=0, hi=(1 << 45) - 1, hidden="owner",
              doc="bitmask of the cards whose place each seat knows"),
-        Ints("passed", per_seat=1, lo=0, hidden="owner",
+        Ints("passed", per_seat=1, lo=0, hi=(1 << 45) - 1, hidden="owner",
              doc="bitmask of the cards each seat passed face down in this round's first draft pass"),
         Tuple("brown", lo=0, hi=14, hidden="all", doc="the brown person deck, top last"),
         Tuple("gray", lo=0, hi=14, hidden="all", doc="the gray person deck, top last (A, then B, then C)"),
@@ -214,12 +215,11 @@ class NotreDameState(GameState):
     # ------------------------------------------------------------------ hidden information
     def view(self, seat: int | None) -> dict[str, Any]:
         """What `seat` may see (ND-5.3, ND-6.4, ND-10.3, 5.3 of the digest); None is a spectator."""
-        from .hidden import view
         return view(self, seat)
 
     def determinize(self, seat: int, seed: int) -> "NotreDameState":
-        """A full state `seat` cannot tell from this one (see hidden.determinize)."""
-        from .hidden import determinize
+        """A full state `seat` cannot tell from this one, depending only on what it may see and
+        on `seed` (see hidden.determinize)."""
         return determinize(self, seat, seed)
 
     def _after_restore(self) -> None:
