@@ -138,6 +138,12 @@ def test_malformed_and_inconsistent_state_json():
         broken(("state", "stack"), [{"kind": "end_round", "args": []}]),      # not a decision on top
         broken(("state", "stack"), good["state"]["stack"][:-1]
                + [{"kind": "play_card", "args": [9]}]),              # a seat that does not exist
+        broken(("state", "stack"), good["state"]["stack"][:-1]
+               + [{"kind": "place_stone", "args": [good["state"]["to_act"], 12]}]),  # no such sector
+        broken(("state", "stack"), good["state"]["stack"][:-1]
+               + [{"kind": "move_carriage", "args": [good["state"]["to_act"], "far"]}]),
+        broken(("state", "stack"), good["state"]["stack"][:-1]
+               + [{"kind": "draft_pick", "args": [[good["state"]["to_act"]] * 2, 1]}]),       # a seat pending twice
         broken(("state", "brown"), [0]),
         broken(("events",), "x"), broken(("history",), [1]),
         "not a dict",

@@ -310,8 +310,7 @@ def test_labels_say_what_the_option_does_without_raw_codes():
     assert labels["play:bank"] == "Play Bank: take 1 coin"
     s = bribe_state(3, 0, ("bishop", "monk", "city_guard"))
     labels = {a.key: a.label for a in s.legal_actions()}
-    assert labels["bribe:bishop"] == "Bribe the Bishop: a free stone from the general supply in an empty " \
-                                     "sector, then its action"
+    assert labels["bribe:bishop"] == "Bribe the Bishop: a free stone in an empty sector, then its action"
 
 
 def test_carriage_labels_name_the_market_and_the_message_reward():

@@ -31,3 +31,35 @@ def decision_title(state: Any) -> str:
         return "game over"
     title = top[0].title
     return title(state, top) if callable(title) else title
+
+
+# The range of each frame argument, by its name in the kinds' `args`.
+_ARG_RANGES = {"target": range(0, 8), "origin": range(0, 8), "dest": range(0, 7),
+               "count": range(0, 16), "owed": range(1, 26), "pass_number": range(1, 3)}
+
+
+def frame_problems(state: Any, frame: tuple) -> list[str]:
+    """Arguments of a pending frame that are out of range (a corrupt saved state)."""
+    kind = frame[0]
+    problems = []
+    for name, value in zip(kind.args, frame[1:]):
+        if name == "frames":
+            if not isinstance(value, tuple) or not all(isinstance(f, tuple) and f for f in value):
+                problems.append(f"frame {kind.name!r}: malformed frames")
+                continue
+            for inner in value:
+                problems.extend(frame_problems(state, inner))
+        elif name == "seat":
+            if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < state.players:
+                problems.append(f"frame {kind.name!r}: seat {value!r} does not exist")
+        elif name == "seats":
+            if not isinstance(value, tuple) or not value or len(set(value)) != len(value) or not all(
+                    isinstance(s, int) and not isinstance(s, bool) and 0 <= s < state.players for s in value):
+                problems.append(f"frame {kind.name!r}: seats {value!r} are not distinct existing seats")
+        elif name == "friend":
+            if not isinstance(value, bool):
+                problems.append(f"frame {kind.name!r}: friend must be true or false, not {value!r}")
+        elif name in _ARG_RANGES:
+            if not isinstance(value, int) or isinstance(value, bool) or value not in _ARG_RANGES[name]:
+                problems.append(f"frame {kind.name!r}: {name} {value!r} is out of range")
+    return problems

@@ -48,8 +48,7 @@ LOSE_INDEX = {k: i for i, k in enumerate(LOSE_KEYS)}
 MINSTREL_KEYS = tuple(tuple(f"minstrel:{CARD_IDS[a]}>{CARD_IDS[b]}" for b in range(7)) for a in range(7))
 MINSTREL_INDEX = {MINSTREL_KEYS[a][b]: (a, b) for a in range(7) for b in range(7) if a != b}
 MOVE_KEYS = tuple((f"move:{k}", f"move:{k}+friend") for k in range(4))
-MOVE_INDEX = {key: (k, friend) for k in range(4) for friend, key in enumerate(MOVE_KEYS[k])}
-MOVE_INDEX = {key: (k, bool(friend)) for key, (k, friend) in MOVE_INDEX.items()}
+MOVE_INDEX = {key: (k, bool(friend)) for k in range(4) for friend, key in enumerate(MOVE_KEYS[k])}
 JUGGLE_KEYS = tuple((f"juggle:{c}:stone", f"juggle:{c}:friend") for c in CARD_IDS[:8])
 JUGGLE_INDEX = {key: (s, piece) for s in range(8) for piece, key in enumerate(JUGGLE_KEYS[s])}
 JUGGLE_TO_KEYS = tuple(f"juggle-to:{c}" for c in CARD_IDS[:7])

@@ -1,12 +1,13 @@
 """The terminal picture of the table (labels live with each decision, views in hidden.py)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .hidden import reconstructed_note, view
 
 if TYPE_CHECKING:
     from .state import NotreDameState
+
 
 def render(state: "NotreDameState", seat: int | None) -> str:
     """A text picture of the whole table as `seat` sees it."""

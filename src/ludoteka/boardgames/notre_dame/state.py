@@ -13,12 +13,13 @@ from __future__ import annotations
 from typing import Any
 
 from ...kernel import GameState
+from ...kernel.errors import BadRecord
 from ...kernel.fields import Const, Flags, Int, Ints, Tuple, Tuples, slots
 from .coins import SETTLE_DEBT
-from .data import CARD_TYPES, SECTOR_COUNT, Components
-from .frames import FLOW, phase_of
+from .data import CARD_TYPES, SECTOR_COUNT
+from .frames import FLOW, frame_problems, phase_of
 from .hidden import determinize, view
-from .keys import CATEGORY_COUNT, HOSPITAL, NOTRE_DAME, PARK, PARK_POINTS, PRESTIGE_CATEGORIES
+from .keys import CATEGORY_COUNT, NOTRE_DAME, PARK, PARK_POINTS, PRESTIGE_CATEGORIES
 
 MAX_CARD = 5 * CARD_TYPES - 1
 
@@ -177,9 +178,6 @@ class NotreDameState(GameState):
         base = seat * SECTOR_COUNT
         return [s for s in range(SECTOR_COUNT) if counts[s] == most and self.sec[base + s] > 0] if most else []
 
-    def hospital_count(self, seat: int) -> int:
-        return self.count(seat, HOSPITAL)
-
     # ------------------------------------------------------------------ scores
     def scores(self) -> list[float]:
         """Prestige points per seat (ND-23.2)."""
@@ -223,6 +221,11 @@ class NotreDameState(GameState):
         return determinize(self, seat, seed)
 
     def _after_restore(self) -> None:
+        """Check the restored frames' arguments before the kernel asks them for keys."""
+        for frame in self.frames():
+            problems = frame_problems(self, frame)
+            if problems:
+                raise BadRecord(f"notre-dame state: {problems[0]}")
         n = self.players
         self.boroughs = 4 if n == 2 else n
         self.seat_borough = (0, 2) if n == 2 else tuple(range(n))
