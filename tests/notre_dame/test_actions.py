@@ -3,9 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import stage
-from .helpers import (DATA, S_PLAY, count, market, ok, play_state, put_message, set_counts,
-                      advance_passive)
+from .helpers import (DATA, S_PLAY, advance_passive, count, market, ok, play_state, put_message,
+                      set_counts, stage)
 
 rule = pytest.mark.rule
 LAYOUT4 = DATA.layouts[4]

@@ -16,8 +16,8 @@ from ludoteka.boardgames.notre_dame.data import DATA_DIR, load_components
 from ludoteka.kernel import (BadOption, BadRecord, DataError, GameOver, IllegalAction, TamperedRecord,
                              WrongSeat, record_of, replay)
 
-from .helpers import stage, touched, S_BRIBE
-from .helpers import GAME, advance_passive, draft_all, new, play_state, random_game, set_counts, set_hand
+from .helpers import (GAME, S_BRIBE, advance_passive, draft_all, new, play_state, random_game,
+                      set_counts, set_hand, stage, touched)
 
 rule = pytest.mark.rule
 

@@ -14,8 +14,8 @@ from ludoteka.boardgames.notre_dame.coins import CHOOSE_PAYER
 from ludoteka.boardgames.notre_dame.data import CARD_TYPES
 from ludoteka.kernel import UndoRefused, state_digest
 
-from .helpers import (GAME, S_DRAFT_FIRST, S_DRAFT_SECOND, bribe_state, new, ok, play_state, random_game,
-                      set_counts, stage)
+from .helpers import (GAME, S_DRAFT_FIRST, S_DRAFT_SECOND, bribe_state, new, ok, play_state,
+                      random_game, set_counts, stage)
 
 rule = pytest.mark.rule
 

@@ -5,8 +5,7 @@ import random
 
 import pytest
 
-from .helpers import stage
-from .helpers import GAME, S_DRAFT_FIRST, S_DRAFT_SECOND, S_PLAY, _swap_cards, new, ok
+from .helpers import (GAME, S_DRAFT_FIRST, S_DRAFT_SECOND, S_PLAY, _swap_cards, new, ok, stage)
 
 rule = pytest.mark.rule
 

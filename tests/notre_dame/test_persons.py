@@ -3,8 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import stage
-from .helpers import DATA, S_BRIBE, bribe_state, count, ok, put_message, set_counts
+from .helpers import (DATA, S_BRIBE, bribe_state, count, ok, put_message, set_counts, stage)
 
 rule = pytest.mark.rule
 NEXT = lambda s: s.to_act != 0 or stage(s) != S_BRIBE       # noqa: E731  seat 0's bribe is over

@@ -3,9 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import stage
-from .helpers import DATA, advance_passive, bribe_state, ok, set_counts
-from .helpers import S_PLAGUE
+from .helpers import (DATA, S_PLAGUE, advance_passive, bribe_state, ok, set_counts, stage)
 
 rule = pytest.mark.rule
 RATS = {p.id: p.rats for p in DATA.persons}

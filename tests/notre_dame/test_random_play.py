@@ -9,8 +9,7 @@ import pytest
 import ludoteka
 from ludoteka.kernel import record_of, replay, state_digest
 
-from .helpers import stage
-from .helpers import GAME, S_OVER, random_game
+from .helpers import (GAME, S_OVER, random_game, stage)
 
 rule = pytest.mark.rule
 OPTION_SETS = [None, {"open_prestige": True, "carriage_may_stay": False},

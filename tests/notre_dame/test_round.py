@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import stage
-from .helpers import (DATA, S_BRIBE, S_DRAFT_FIRST, S_DRAFT_SECOND, S_OVER, S_PLAY, advance_passive, draft_all,
-                      new, ok, play_state, set_counts)
+from .helpers import (DATA, S_BRIBE, S_DRAFT_FIRST, S_DRAFT_SECOND, S_OVER, S_PLAY, advance_passive,
+                      draft_all, new, ok, play_state, set_counts, stage)
 
 rule = pytest.mark.rule
 PERSONS = DATA.persons

@@ -5,8 +5,7 @@ from collections import Counter
 
 import pytest
 
-from .helpers import stage
-from .helpers import DATA, GAME, S_DRAFT_FIRST, draft_all, new, ok, random_game
+from .helpers import (DATA, GAME, S_DRAFT_FIRST, draft_all, new, ok, random_game, stage)
 
 rule = pytest.mark.rule
 KINDS = len(DATA.messages)
