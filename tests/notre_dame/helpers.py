@@ -4,10 +4,9 @@ from __future__ import annotations
 import random
 
 import ludoteka
-from ludoteka.boardgames.notre_dame import state as nds
-from ludoteka.boardgames.notre_dame.state import (BANK, CARRIAGE_HOUSE, CLOISTER_SCHOOL, HOSPITAL, HOTEL,
-                                                  PARK, RESIDENCE, S_BRIBE, S_DRAFT_FIRST, S_DRAFT_SECOND,
-                                                  S_OVER, S_PLAY)
+from ludoteka.boardgames.notre_dame.keys import PRESTIGE_CATEGORIES
+from ludoteka.boardgames.notre_dame.keys import (BANK, CARRIAGE_HOUSE, CLOISTER_SCHOOL, HOSPITAL, HOTEL,
+                                                 PARK, RESIDENCE)
 
 GAME = ludoteka.game("notre-dame")
 DATA = GAME.data
@@ -22,7 +21,26 @@ COINS = DATA.coins_total
 __all__ = ["GAME", "DATA", "SECTORS", "CARDS", "SEC", "CARD", "PERSON", "new", "draft_all", "play_state",
            "set_hand", "set_counts", "set_display", "bribe_state", "advance_passive", "to_bribes", "count",
            "sectors_of", "random_game", "ok", "BANK", "CARRIAGE_HOUSE", "CLOISTER_SCHOOL", "HOSPITAL", "HOTEL",
-           "PARK", "RESIDENCE", "S_BRIBE", "S_DRAFT_FIRST", "S_DRAFT_SECOND", "S_OVER", "S_PLAY", "nds"]
+           "PARK", "RESIDENCE", "S_BRIBE", "S_DRAFT_FIRST", "S_DRAFT_SECOND", "S_OVER", "S_PLAY", "S_PLAGUE",
+           "stage", "touched"]
+
+# What is pending, by the name of the top frame's kind (see `stage`).
+S_DRAFT_FIRST, S_DRAFT_SECOND = "draft_pick:1", "draft_pick:2"
+S_PLAY, S_BRIBE, S_PLAGUE, S_OVER = "play_card", "bribe", "plague_loss", "over"
+
+
+def stage(s) -> str:
+    """The kind of the pending decision (`state.top()`): its name, with the pass for the draft."""
+    frame = s.top()
+    if frame is None:
+        return S_OVER
+    name = frame[0].name
+    return f"{name}:{frame[2]}" if name == "draft_pick" else name
+
+
+def touched(s) -> None:
+    """After a test set fields directly: forget the cached legal keys."""
+    s._legal = None
 
 
 def new(players: int = 3, seed: int = 1, **options):
@@ -39,7 +57,7 @@ def ok(s) -> None:
 
 def draft_all(s, choose=None) -> None:
     """Play the draft: every seat keeps the first offered card (or `choose(s)`'s key)."""
-    while s.stage in (S_DRAFT_FIRST, S_DRAFT_SECOND):
+    while stage(s) in (S_DRAFT_FIRST, S_DRAFT_SECOND):
         s.apply(choose(s) if choose else s.legal_keys()[0])
 
 
@@ -78,7 +96,7 @@ def set_hand(s, seat: int, types) -> None:
         _swap_cards(s, card, victim)
         want.append(card)
     s.hand[seat] = tuple(want) + tuple(c for c in s.hand[seat] if c not in want)
-    s._legal = None
+    touched(s)
 
 
 def set_counts(s, seat: int, sectors=None, friend=None, nd=None, personal=None, general=None, coins=None,
@@ -107,7 +125,8 @@ def set_counts(s, seat: int, sectors=None, friend=None, nd=None, personal=None, 
     if coins is not None:
         s.coins[seat] = coins
         s.supply = COINS - sum(s.coins)
-    if pp is not None:
+    if pp is not None:                         # the difference counts as residence prestige
+        s.points[seat * len(PRESTIGE_CATEGORIES)] += pp - s.pp[seat]
         s.pp[seat] = pp
     if rat is not None:
         s.rat[seat] = rat
@@ -127,7 +146,7 @@ def set_counts(s, seat: int, sectors=None, friend=None, nd=None, personal=None, 
             s.on_board[c] = sum(1 for code in s.msg_at if code >= 0 and code // kinds == c)
     if carriage is not None:
         s.carriage[seat] = DATA.layouts[s.boroughs].names.index(carriage)
-    s._legal = None
+    touched(s)
     ok(s)
 
 
@@ -142,7 +161,7 @@ def set_display(s, ids) -> None:
         piles[where][i] = current
         piles["display"][slot] = person
     s.brown, s.gray, s.display = tuple(piles["brown"]), tuple(piles["gray"]), tuple(piles["display"])
-    s._legal = None
+    touched(s)
 
 
 def advance_passive(s, stop=None) -> None:
@@ -159,7 +178,7 @@ def play_state(players: int = 3, seat: int = 0, hand=(), seed: int = 1, **option
     The start player is `seat`, so it acts first."""
     s = new(players, seed, start_player=seat, **options)
     draft_all(s)
-    assert s.stage == S_PLAY and s.to_act == seat
+    assert stage(s) == S_PLAY and s.to_act == seat
     if hand:
         set_hand(s, seat, hand)
     ok(s)
@@ -168,7 +187,7 @@ def play_state(players: int = 3, seat: int = 0, hand=(), seed: int = 1, **option
 
 def to_bribes(s) -> None:
     """Decline every remaining action of phase 3 so phase 4 (bribes) begins."""
-    advance_passive(s, stop=lambda x: x.stage == S_BRIBE)
+    advance_passive(s, stop=lambda x: stage(x) == S_BRIBE)
 
 
 def bribe_state(players: int = 3, seat: int = 0, persons=("monk", "minstrel", "city_guard"), seed: int = 1,
@@ -176,7 +195,7 @@ def bribe_state(players: int = 3, seat: int = 0, persons=("monk", "minstrel", "c
     """A state in phase 4 of round 1 where `seat` (the start player) is to bribe first."""
     s = play_state(players, seat, (), seed, **options)
     to_bribes(s)
-    assert s.stage == S_BRIBE and s.to_act == seat
+    assert stage(s) == S_BRIBE and s.to_act == seat
     set_display(s, persons)
     ok(s)
     return s
@@ -211,7 +230,7 @@ def put_message(s, market: str, colour: int, kind: str) -> None:
     target = names.index(market)
     source = s.msg_at.index(code)
     s.msg_at[source], s.msg_at[target] = s.msg_at[target], code
-    s._legal = None
+    touched(s)
     ok(s)
 
 

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import (DATA, S_PLAY, count, market, ok, play_state, put_message, set_counts,
-                      advance_passive)
+from .helpers import (DATA, S_PLAY, advance_passive, count, market, ok, play_state, put_message,
+                      set_counts, stage)
 
 rule = pytest.mark.rule
 LAYOUT4 = DATA.layouts[4]
@@ -12,7 +12,7 @@ LAYOUT4 = DATA.layouts[4]
 
 def acted(s, seat=0):
     """True once `seat`'s action is over and the next seat is to play."""
-    return s.stage == S_PLAY and s.to_act != seat
+    return stage(s) == S_PLAY and s.to_act != seat
 
 
 # ----------------------------------------------------------------------------- ND-7 placing
@@ -83,7 +83,7 @@ def test_ex1_cloister_school_pavla():
     s.apply("play:cloister_school")
     s.apply("place")
     assert count(s, 0, "cloister_school") == 3 and s.personal[0] == 2 - 1 + 3
-    advance_passive(s, stop=lambda x: x.to_act == 0 and x.stage == S_PLAY)
+    advance_passive(s, stop=lambda x: x.to_act == 0 and stage(x) == S_PLAY)
     general = s.general[0]
     s.apply("play:cloister_school")
     s.apply("place")
@@ -250,16 +250,16 @@ def test_ex15_message_colour_rule():
     assert "to:0.IL:take" in keys and "to:0.IR:take" in keys
     s2.apply("to:0.IL:take")                                           # now R:2, G:1
     assert s2.held[0:3] == [2, 1, 0]
-    assert s2._may_take(0, 1) and not s2._may_take(0, 0)
+    assert s2.may_take(0, 1) and not s2.may_take(0, 0)
 
 
 @rule("ND-11.9", "ND-24.3")
 def test_two_players_need_a_set_of_four_colours():
     s = carriage_state(2, 3, held={0: 1, 1: 1, 2: 1})
     assert s.boroughs == 4
-    assert s._may_take(0, 3) and not any(s._may_take(0, c) for c in (0, 1, 2))
+    assert s.may_take(0, 3) and not any(s.may_take(0, c) for c in (0, 1, 2))
     set_counts(s, 0, held={0: 1, 1: 1, 2: 1, 3: 1})
-    assert all(s._may_take(0, c) for c in range(4))
+    assert all(s.may_take(0, c) for c in range(4))
 
 
 @rule("ND-11.10")
@@ -295,7 +295,7 @@ def test_ex2_hotel_michal():
     assert s.legal_keys() == ["hotel:coin", "hotel:stone", "hotel:rat", "hotel:none"]
     s.apply("hotel:coin")
     assert s.coins[0] == 4
-    advance_passive(s, stop=lambda x: x.to_act == 0 and x.stage == S_PLAY)
+    advance_passive(s, stop=lambda x: x.to_act == 0 and stage(x) == S_PLAY)
     s.apply("play:hotel")
     s.apply("place")
     assert count(s, 0, "hotel") == 4
@@ -381,7 +381,7 @@ def test_ex4_park_vlasta_steps_1_2_and_4():
     s.apply("play:park")
     s.apply("place")
     assert count(s, 0, "park") == 2 and s.rat[0] == 1 and s.pp[0] == 0      # step 1: no PP
-    advance_passive(s, stop=lambda x: x.to_act == 0 and x.stage == S_PLAY)
+    advance_passive(s, stop=lambda x: x.to_act == 0 and stage(x) == S_PLAY)
     s.apply("play:residence")
     s.apply("place")
     assert s.pp[0] == 4                                                      # step 2: 3 + 1
@@ -475,7 +475,7 @@ def test_notre_dame_twice_in_a_round():
     s.apply("play:notre_dame")
     s.apply("place")
     s.apply("donate:1")
-    advance_passive(s, stop=lambda x: x.to_act == 0 and x.stage == S_PLAY)
+    advance_passive(s, stop=lambda x: x.to_act == 0 and stage(x) == S_PLAY)
     assert "play:notre_dame" in s.legal_keys()
     s.apply("play:notre_dame")
     s.apply("place")

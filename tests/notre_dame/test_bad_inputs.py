@@ -16,7 +16,8 @@ from ludoteka.boardgames.notre_dame.data import DATA_DIR, load_components
 from ludoteka.kernel import (BadOption, BadRecord, DataError, GameOver, IllegalAction, TamperedRecord,
                              WrongSeat, record_of, replay)
 
-from .helpers import GAME, advance_passive, draft_all, new, play_state, random_game, set_counts, set_hand
+from .helpers import (GAME, S_BRIBE, advance_passive, draft_all, new, play_state, random_game,
+                      set_counts, set_hand, stage, touched)
 
 rule = pytest.mark.rule
 
@@ -39,9 +40,16 @@ def test_illegal_keys_and_wrong_seats_change_nothing(players):
                 continue
             with pytest.raises(IllegalAction):
                 s.apply(key)
-        wrong = (s.to_act + 1) % players
-        with pytest.raises(WrongSeat):
-            s.apply(s.legal_keys()[0], seat=wrong)
+        waiting = [x for x in range(players) if x not in s.acting_seats()]
+        if waiting:
+            with pytest.raises(WrongSeat):
+                s.apply(s.legal_keys()[0], seat=waiting[0])
+        else:                                   # a simultaneous draft pass: every seat is acting
+            other = s.acting_seats()[1]
+            foreign = next((k for k in s.legal_keys() if k not in s.legal_keys(other)), None)
+            if foreign is not None:
+                with pytest.raises(IllegalAction):
+                    s.apply(foreign, seat=other)
         assert frozen(s) == before
         keys = s.legal_keys()
         s.apply(keys[rng.randrange(len(keys))], seat=s.to_act)
@@ -89,7 +97,7 @@ def test_tampered_and_malformed_records():
     actions = record["actions"]
     swapped = next(i for i, k in enumerate(actions) if k.startswith("play:"))
     for bad in (changed(actions=actions[:swapped] + ["play:nothing"] + actions[swapped + 1:]),
-                changed(actions=actions[:-1]), changed(scores=[0, 0, 0]), changed(digest="0" * 64),
+                changed(actions=actions[:-1], seats=record["seats"][:-1]), changed(scores=[0, 0, 0]), changed(digest="0" * 64),
                 changed(seed=record["seed"] + 1), changed(finished=False)):
         with pytest.raises(TamperedRecord):
             replay(bad, ludoteka.game)
@@ -124,9 +132,20 @@ def test_malformed_and_inconsistent_state_json():
         broken(("state", "rat"), [10, 0, 0]),                        # plague track 0..9
         broken(("state", "discard"), good["state"]["discard"] + [0]),  # a card in two places
         broken(("state", "msg_at"), [-1] * 15),                      # messages vanish
-        broken(("state", "stage"), 17),                              # over, but someone is to act
+        broken(("state", "stack"), []),                              # over, but only in round 2
+        broken(("state", "stack"), [{"kind": "harbour", "args": []}]),  # an unknown decision
+        broken(("state", "stack"), [{"kind": "play_card", "args": [0, 1]}]),  # wrong arguments
+        broken(("state", "stack"), [{"kind": "end_round", "args": []}]),      # not a decision on top
+        broken(("state", "stack"), good["state"]["stack"][:-1]
+               + [{"kind": "play_card", "args": [9]}]),              # a seat that does not exist
+        broken(("state", "stack"), good["state"]["stack"][:-1]
+               + [{"kind": "place_stone", "args": [good["state"]["to_act"], 12]}]),  # no such sector
+        broken(("state", "stack"), good["state"]["stack"][:-1]
+               + [{"kind": "move_carriage", "args": [good["state"]["to_act"], "far"]}]),
+        broken(("state", "stack"), good["state"]["stack"][:-1]
+               + [{"kind": "draft_pick", "args": [[good["state"]["to_act"]] * 2, 1]}]),       # a seat pending twice
         broken(("state", "brown"), [0]),
-        broken(("log",), "x"), broken(("actions",), [1]),
+        broken(("events",), "x"), broken(("history",), [1]),
         "not a dict",
     ]
     for bad in cases:
@@ -187,7 +206,7 @@ def test_different_tile_points_change_notre_dame_scoring(data_copy):
     results = []
     for g in (GAME, game):
         s = g.new_state(3, 1, {"start_player": 0})
-        advance_passive(s, stop=lambda x: x.round == 3 and x.stage == 9)
+        advance_passive(s, stop=lambda x: x.round == 3 and stage(x) == S_BRIBE)
         for seat in range(3):
             set_counts(s, seat, sectors={"hospital": 6}, rat=0, pp=0)
         set_counts(s, 0, nd=2)
@@ -224,7 +243,7 @@ def test_three_message_kinds_colour_rule_uses_the_data(data_copy):
     s.msg_at[taken] = -1
     s.on_board[0] -= 1
     s.held[0] = 1
-    s._legal = None
+    touched(s)
     assert game.check_invariants(s) == []
     s.apply("play:carriage_house")
     s.apply("place")

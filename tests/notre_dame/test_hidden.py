@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from .helpers import GAME, S_DRAFT_FIRST, S_DRAFT_SECOND, S_PLAY, _swap_cards, new, ok
+from .helpers import (GAME, S_DRAFT_FIRST, S_DRAFT_SECOND, S_PLAY, _swap_cards, new, ok, stage)
 
 rule = pytest.mark.rule
 
@@ -43,8 +43,8 @@ def test_determinize_keeps_the_view_and_resamples_hidden_cards(players):
                     assert d.legal_keys() == s.legal_keys()
                 hands.add(tuple(d.hand[x] + d.offer[x] for x in range(players) if x != seat))
                 checked += 1
-            if len(hands) > 1 and s.stage in differs:
-                differs[s.stage] += 1
+            if len(hands) > 1 and stage(s) in differs:
+                differs[stage(s)] += 1
     assert checked > 50
     assert differs[S_PLAY] > 0 and differs[S_DRAFT_FIRST] + differs[S_DRAFT_SECOND] > 0
 
@@ -80,14 +80,15 @@ def test_prestige_hidden_in_views_and_log():
 
 def test_log_for_a_seat_has_no_other_seats_draft_picks():
     s = new(3, 4)
-    while s.stage in (S_DRAFT_FIRST, S_DRAFT_SECOND):
+    while stage(s) in (S_DRAFT_FIRST, S_DRAFT_SECOND):
         s.apply(s.legal_keys()[-1])
-    entries = s.log_entries()
-    picks = [(vis, text) for vis, text in entries if "You keep" in text]
+    entries = s.to_json()["events"]                # [visible_to, kind, seats, data, text, version]
+    picks = [(vis, text) for vis, _, _, _, text, _ in entries if "You keep" in text]
     assert len(picks) == 6 and all(isinstance(vis, int) for vis, _ in picks)
     for seat in range(3):
         mine = [x for x in s.log(seat) if "You keep" in x]
         assert mine == [text for vis, text in picks if vis == seat] and len(mine) == 2
+        assert [e["text"] for e in s.events(seat) if e["kind"] == "draft_pick"] == mine
     assert not any("You keep" in x for x in s.log(None))
 
 
@@ -108,4 +109,4 @@ def test_determinized_state_carries_no_hidden_history_or_log():
     d = s.determinize(0, 11)
     assert d.actions() == []
     assert d.log(0) == s.log(0)
-    assert all(vis is None or vis == 0 for vis, _ in d.log_entries())
+    assert all(vis is None or vis == 0 for vis, *_ in d.to_json()["events"])

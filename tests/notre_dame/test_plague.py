@@ -3,8 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import DATA, advance_passive, bribe_state, ok, set_counts
-from ludoteka.boardgames.notre_dame.state import S_PLAGUE
+from .helpers import (DATA, S_PLAGUE, advance_passive, bribe_state, ok, set_counts, stage)
 
 rule = pytest.mark.rule
 RATS = {p.id: p.rats for p in DATA.persons}
@@ -16,7 +15,7 @@ VALUE6 = ("monk", "physician", "city_guard")         # 2 + 3 + 1 (the Physician 
 def plague(s):
     """Everyone still to bribe passes; stop at a plague choice or the next round."""
     rnd = s.round
-    advance_passive(s, stop=lambda x: x.stage == S_PLAGUE or x.round != rnd)
+    advance_passive(s, stop=lambda x: stage(x) == S_PLAGUE or x.round != rnd)
 
 
 @rule("ND-20.1")
@@ -59,7 +58,7 @@ def test_ex8_overflow_value_7():
     general = s.general[:]
     plague(s)
     # Vlasta's fullest sectors tie (hospital 2, bank 2): she chooses.
-    assert s.stage == S_PLAGUE and s.to_act == 0
+    assert stage(s) == S_PLAGUE and s.to_act == 0
     assert s.legal_keys() == ["lose:bank", "lose:hospital"]
     assert s.rat == [9, 9, 9] and s.pp == [8, 8, 10]
     assert s.sec[7 + 2] == 2 and s.general[1] == general[1] + 1    # Bára: same penalty, from residence

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import (DATA, S_BRIBE, S_DRAFT_FIRST, S_DRAFT_SECOND, S_OVER, S_PLAY, advance_passive, draft_all,
-                      new, ok, play_state, set_counts)
+from .helpers import (DATA, S_BRIBE, S_DRAFT_FIRST, S_DRAFT_SECOND, S_OVER, S_PLAY, advance_passive,
+                      draft_all, new, ok, play_state, set_counts, stage)
 
 rule = pytest.mark.rule
 PERSONS = DATA.persons
@@ -14,7 +14,7 @@ PERSONS = DATA.persons
 def at_bribes(players, rnd, seed=1, **options):
     """Phase 4 of round `rnd` after passive play (everything declined); start player acts."""
     s = new(players, seed, **options)
-    advance_passive(s, stop=lambda x: x.round == rnd and x.stage == S_BRIBE)
+    advance_passive(s, stop=lambda x: x.round == rnd and stage(x) == S_BRIBE)
     return s
 
 
@@ -48,7 +48,7 @@ def test_nine_rounds_of_five_phases_in_order(players):
     assert sorted(seen) == list(range(1, 10))
     for phases in seen.values():
         assert phases[0] == "draft" and "actions" in phases
-    assert s.stage == S_OVER and s.round == 9 and s.to_act is None
+    assert stage(s) == S_OVER and s.round == 9 and s.to_act is None
     assert any("Round 9" in line for line in s.log()) and not any("Round 10" in line for line in s.log())
 
 
@@ -71,9 +71,9 @@ def test_bell_ringer_passes_left_every_round(players):
     s = new(players, 2)
     starts = []
     while not s.is_terminal():
-        if s.stage == S_DRAFT_FIRST and s.turn == 0 and (not starts or starts[-1][0] != s.round):
+        if stage(s) == S_DRAFT_FIRST and len(s.acting_seats()) == s.players and (not starts or starts[-1][0] != s.round):
             starts.append((s.round, s.start))
-        advance_passive(s, stop=lambda x: x.stage == S_DRAFT_FIRST and x.round != starts[-1][0])
+        advance_passive(s, stop=lambda x: stage(x) == S_DRAFT_FIRST and x.round != starts[-1][0])
     assert [r for r, _ in starts] == list(range(1, 10))
     assert [st for _, st in starts] == [(r - 1) % players for r in range(1, 10)]
 
@@ -134,11 +134,11 @@ def test_turn_order_clockwise_from_start_player_twice(start):
     s = new(4, 4, start_player=start)
     draft_all(s)
     order = []
-    advance_passive(s, stop=lambda x: (x.stage == S_PLAY and order.append(x.to_act)) or x.stage == S_BRIBE)
+    advance_passive(s, stop=lambda x: (stage(x) == S_PLAY and order.append(x.to_act)) or stage(x) == S_BRIBE)
     expected = [(start + i) % 4 for i in range(4)]
     assert order == expected * 2
     bribers = []
-    advance_passive(s, stop=lambda x: (x.stage == S_BRIBE and bribers.append(x.to_act)) or x.stage != S_BRIBE)
+    advance_passive(s, stop=lambda x: (stage(x) == S_BRIBE and bribers.append(x.to_act)) or stage(x) != S_BRIBE)
     assert bribers == expected
 
 
@@ -170,12 +170,12 @@ def test_draft_keep_one_pass_two_left_simultaneously():
     s.apply(f"keep:{DATA.card_ids[first[1] % 9]}")
     assert s.hand[0] == (first[1],) and sorted(s.outgoing[0]) == sorted((first[0], first[2]))
     # Seat 1 sees its own three cards, not the two passed by seat 0, until all have passed.
-    assert all(c // 9 == 1 for c in s.offer[1]) and s.stage == S_DRAFT_FIRST
+    assert all(c // 9 == 1 for c in s.offer[1]) and stage(s) == S_DRAFT_FIRST
     v1 = s.view(1)
     assert sorted(v1["draft_offer"]) == sorted(DATA.card_ids[c % 9] for c in s.offer[1])
     s.apply(s.legal_keys()[0])
     s.apply(s.legal_keys()[0])
-    assert s.stage == S_DRAFT_SECOND
+    assert stage(s) == S_DRAFT_SECOND
     assert sorted(s.offer[1]) == sorted((first[0], first[2]))       # received from the right (seat 0)
 
 
@@ -192,7 +192,7 @@ def test_second_pick_and_final_hand_of_three(players):
         s.apply(s.legal_keys()[0])
         kept = s.hand[seat][1]
         assert kept == received[seat][0]
-    assert s.stage == S_PLAY
+    assert stage(s) == S_PLAY
     for seat in range(players):
         hand = s.hand[seat]
         assert len(hand) == 3
@@ -226,10 +226,10 @@ def test_two_cards_face_up_third_face_down_then_discarded():
     assert s.played[0][0] % 9 == 2
     assert "plays Residence" in s.log(None)[-1] or any("plays Residence" in x for x in s.log(None))
     assert s.view(1)["players"][0]["played"] == ["residence"]       # face up for everyone
-    advance_passive(s, stop=lambda x: x.to_act == 0 and x.stage == S_PLAY)
+    advance_passive(s, stop=lambda x: x.to_act == 0 and stage(x) == S_PLAY)
     s.apply("play:bank")
     s.apply("decline")
-    advance_passive(s, stop=lambda x: x.stage == S_BRIBE)
+    advance_passive(s, stop=lambda x: stage(x) == S_BRIBE)
     assert all(h == () for h in s.hand)                              # no third action
     assert len(s.unused) == 3 and any(c % 9 == 5 for c in s.unused)
     v = s.view(1)
@@ -319,7 +319,7 @@ def test_ex4_step5_end_of_round_9_park_6_two_stones_at_3():
     set_counts(s, 0, nd=2, sectors={"hospital": 4, "park": 6}, personal=0, pp=0)
     set_counts(s, 1, nd=1, pp=0)                                       # S = 3: 10 // 3 = 3 per stone
     finish_round(s)
-    assert s.is_terminal() and s.stage == S_OVER
+    assert s.is_terminal() and stage(s) == S_OVER
     assert s.pp[0] == 9 and s.pp[1] == 3                               # 6 + 3 park bonus, once
     ok(s)
 

@@ -5,7 +5,7 @@ from collections import Counter
 
 import pytest
 
-from .helpers import DATA, GAME, S_DRAFT_FIRST, draft_all, new, ok, random_game
+from .helpers import (DATA, GAME, S_DRAFT_FIRST, draft_all, new, ok, random_game, stage)
 
 rule = pytest.mark.rule
 KINDS = len(DATA.messages)
@@ -166,7 +166,7 @@ def test_two_players_use_four_boroughs_opposite_with_four_message_colours():
 @pytest.mark.parametrize("seed", range(4))
 def test_two_player_draft_two_own_one_opponent(seed):
     s = GAME.new_state(2, seed)
-    assert s.stage == S_DRAFT_FIRST
+    assert stage(s) == S_DRAFT_FIRST
     draft_all(s)
     for seat in (0, 1):
         owners = sorted(c // 9 for c in s.hand[seat])

@@ -32,6 +32,7 @@ class Person:
     name: str
     effect: str
     rats: int
+    text: str = ""     # the effect in English, for players
 
 
 @dataclass(frozen=True)
@@ -75,6 +76,7 @@ class Components:
     sectors: tuple[str, ...]
     card_ids: tuple[str, ...]
     card_names: tuple[str, ...]
+    card_effects: tuple[str, ...]            # the effect in English; "{n}" is the sector's count
     tile_points: dict[int, int]
     messages: tuple[MessageKind, ...]
     persons: tuple[Person, ...]
@@ -115,6 +117,7 @@ def load_components(directory: Path | str = DATA_DIR) -> Components:
     check(card_ids[NOTRE_DAME_CARD:] == ("notre_dame", "trusted_friend"), where,
           "the last two action cards must be notre_dame and trusted_friend")
     card_names = tuple(field(a, "name", str, f"{where} [[action]] {i}") for i, a in enumerate(actions))
+    card_effects = tuple(field(a, "effect", str, f"{where} [[action]] {i}") for i, a in enumerate(actions))
 
     tiles_path = directory / "tiles.toml"
     tiles = field(load_toml(tiles_path), "tiles", dict, str(tiles_path))
@@ -145,7 +148,7 @@ def load_components(directory: Path | str = DATA_DIR) -> Components:
         coins_total=ints["coins_total"], start_coins=ints["start_coins"],
         messages_per_colour=ints["messages_per_colour"], plague_max=ints["plague_track_max"],
         rounds=ints["rounds"], rounds_per_period=ints["rounds_per_period"], colours=tuple(colours),
-        sectors=tuple(sectors), card_ids=card_ids, card_names=card_names, tile_points=tile_points,
+        sectors=tuple(sectors), card_ids=card_ids, card_names=card_names, card_effects=card_effects, tile_points=tile_points,
         messages=tuple(messages), persons=persons[0], layouts=layouts,
         rats_reconstructed=persons[1], map_reconstructed=map_recon,
         bribe_keys=tuple(f"bribe:{p.id}" for p in persons[0]),
@@ -161,7 +164,7 @@ def _load_persons(path: Path) -> tuple[tuple[Person, ...], bool]:
     for i, p in enumerate(entries):
         w = f"{where} [[person]] {i}"
         person = Person(i, field(p, "id", str, w), field(p, "deck", str, w), field(p, "name", str, w),
-                        field(p, "effect", str, w), field(p, "rats", int, w))
+                        field(p, "effect", str, w), field(p, "rats", int, w), str(p.get("text", "")))
         check(person.deck in ("brown",) + GRAY_LETTERS, w, f"deck must be brown, A, B or C, not {person.deck!r}")
         check(person.effect in PERSON_EFFECTS, w,
               f"unknown effect {person.effect!r}; known: {', '.join(PERSON_EFFECTS)}")

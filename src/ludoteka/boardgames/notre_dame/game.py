@@ -1,13 +1,18 @@
-"""The Notre Dame game object: options, creation, invariants, heuristic and rendering."""
+"""The Notre Dame game object: options, creation, invariants, components, heuristic and rendering."""
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
 
 from ...kernel import Game, GameState, Option
+from . import bribes, coins, plague  # noqa: F401  (registers their frame kinds)
+from .actions import MOVE_CARRIAGE, message_reward
 from .data import CARD_TYPES, DATA_DIR, SECTOR_COUNT, Components, load_components
+from .keys import CATEGORY_COUNT, HOSPITAL, PARK, RESIDENCE
 from .render import render
-from .state import HOSPITAL, PARK, RESIDENCE, S_CARRIAGE, S_OVER, NotreDameState
+from .rounds import setup
+from .frames import frame_problems
+from .state import NotreDameState
 
 OPTIONS = {
     "open_prestige": Option(
@@ -38,6 +43,7 @@ class NotreDame(Game):
     min_players = 2
     max_players = 5
     options = OPTIONS
+    state_class = NotreDameState
 
     def __init__(self, data_dir: Path | str = DATA_DIR):
         self.data_dir = Path(data_dir)
@@ -51,18 +57,41 @@ class NotreDame(Game):
         return self._data
 
     def _new(self, players: int, seed: int, options: dict[str, Any]) -> GameState:
-        state = NotreDameState.__new__(NotreDameState)
-        state._setup(self, self.data, players, seed, options)
+        state = self._empty(players, seed, options)
+        state._begin(players, seed, options)
+        setup(state, players, seed, options)
+        state._settle()
         return state
 
     def _empty(self, players: int, seed: int, options: dict[str, Any]) -> GameState:
-        state = NotreDameState.__new__(NotreDameState)
+        state = self.state_class.__new__(self.state_class)
         state.game = self
         state.data = self.data
-        state.players = players
-        state.seed = seed
-        state.options = options
+        state.boroughs = 4 if players == 2 else players
+        state.seat_borough = (0, 2) if players == 2 else tuple(range(players))
         return state
+
+    def components(self) -> list[dict[str, Any]]:
+        """The nine action cards (with their sector effects), the fifteen persons (effects and
+        rats) and the four kinds of message, from the data files, with their provenance."""
+        data = self.data
+        out: list[dict[str, Any]] = []
+        for i, (cid, name) in enumerate(zip(data.card_ids, data.card_names)):
+            text = data.card_effects[i].replace("{n}", "N")
+            if i < SECTOR_COUNT:
+                text += " (N: your pieces in the sector, after placing)"
+            out.append({"id": cid, "type": "action_card", "name": name, "text": text,
+                        "sector": i < SECTOR_COUNT, "provenance": "text"})
+        for p in data.persons:
+            out.append({"id": p.id, "type": "person", "name": p.name, "text": p.text, "deck": p.deck,
+                        "effect": p.effect, "rats": p.rats,
+                        "provenance": "reconstructed (rats)" if data.rats_reconstructed else "text"})
+        for m in data.messages:
+            out.append({"id": m.id, "type": "message", "name": f"Message: {message_reward(m)}",
+                        "text": f"Taken with the carriage: {message_reward(m)}", "prestige": m.prestige,
+                        "coins": m.coins, "stones": m.stones, "rat_back": m.rat_back,
+                        "per_colour": 1, "provenance": "text"})
+        return out
 
     def check_invariants(self, state: GameState) -> list[str]:
         """Conservation of stones, coins, messages and cards; bounds; who acts (ND-1, ND-20.5)."""
@@ -100,11 +129,24 @@ class NotreDame(Game):
         seen = sorted(c for place in places for c in place)
         if seen != list(range(n * CARD_TYPES)):
             problems.append(f"action cards: {len(seen)} found, each card must be in exactly one place")
-        if state.stage == S_OVER:
-            if state.to_act is not None or state.round != data.rounds:
-                problems.append("the game is over but a seat is to act or not all rounds were played")
-        elif state.to_act is None or not 0 <= state.to_act < n:
-            problems.append(f"to_act is {state.to_act!r} while the game is running")
+        if state.to_act is None and state.round != data.rounds:
+            problems.append(f"the game is over in round {state.round}, before round {data.rounds}")
+        if not 1 <= state.round <= data.rounds:
+            problems.append(f"round {state.round} outside 1..{data.rounds}")
+        if len(state.held) != n * state.boroughs or len(state.on_board) != state.boroughs \
+                or len(state.msg_at) != len(data.layouts[state.boroughs].names):
+            problems.append("the message fields do not fit the board")
+        for s in range(n):
+            if sum(state.points[s * CATEGORY_COUNT:(s + 1) * CATEGORY_COUNT]) != state.pp[s]:
+                problems.append(f"seat {s}: prestige {state.pp[s]} is not the sum of its categories")
+            if state.carriage[s] >= len(data.layouts[state.boroughs].names):
+                problems.append(f"seat {s}: carriage on market {state.carriage[s]}, which does not exist")
+        if any(len(hand) > 3 for hand in state.hand) or any(len(offer) > 3 for offer in state.offer):
+            problems.append("a hand or a draft offer holds more than 3 cards")
+        for frame in state.frames():
+            problems.extend(frame_problems(state, frame))
+        if state.to_act is not None and len(state.display) != 3:
+            problems.append(f"{len(state.display)} persons on display while the game is running")
         persons = sorted(state.brown + state.gray + state.display)
         if persons != list(range(len(data.persons))):
             problems.append(f"persons: each of the {len(data.persons)} must be in exactly one deck or "
@@ -168,7 +210,7 @@ def playout_key(state: NotreDameState, random) -> str:
     keys = state.legal_keys()
     if len(keys) == 1:
         return keys[0]
-    if state.stage == S_CARRIAGE:
+    if state.top()[0] is MOVE_CARRIAGE:
         takes = [k for k in keys if k.endswith(":take")]
         if takes:
             keys = takes

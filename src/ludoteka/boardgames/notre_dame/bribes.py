@@ -1,0 +1,369 @@
+"""Phase 4, bribes (ND-17 to ND-19): in turn order each seat with a coin may bribe one of the
+three persons; some persons ask a follow-up decision (Barmaid, Minstrel, Juggler, Bishop)."""
+from __future__ import annotations
+
+from ...kernel import Action
+from ...kernel.flow import Automatic, Decision
+from .actions import card_effect, sector_action
+from .data import SECTOR_COUNT
+from .frames import FLOW
+from .keys import (BARMAID_KEYS, BISHOP_INDEX, BISHOP_KEYS, HOTEL_COIN, HOTEL_RAT, HOTEL_STONE,
+                   JUGGLE_INDEX, JUGGLE_KEYS, JUGGLE_TO_INDEX, JUGGLE_TO_KEYS, MINSTREL_INDEX,
+                   MINSTREL_KEYS, MOVE_INDEX, MOVE_KEYS, NOTRE_DAME, PASS, PERSON_POINTS, REWARD_LABELS)
+
+
+@FLOW.kind
+class OfferBribe(Automatic):
+    """ND-17.1, ND-17.3: a seat's turn to bribe; a seat without a coin is passed over."""
+
+    args = ("seat",)
+
+    def run(self, state, frame):
+        seat = frame[1]
+        if state.coins[seat] > 0:
+            state.push(BRIBE(seat))
+        else:
+            state.event("cannot_bribe", f"{state.name(seat)} has no coin and cannot bribe.", {"seat": seat}, (seat,))
+
+
+@FLOW.kind
+class Bribe(Decision):
+    """ND-17.2: pay 1 coin to one of the three persons and carry out its effect, or pass."""
+
+    args = ("seat",)
+    phase = "bribes"
+    title = "bribe a person"
+
+    def keys(self, state, frame, seat):
+        keys = state.data.bribe_keys
+        return [keys[p] for p in state.display] + [PASS]
+
+    def describe(self, state, frame, seat, key):
+        if key == PASS:
+            return Action(key, "Bribe nobody", {"kind": "pass"})
+        person = state.data.persons[state.data.person_index[key]]
+        return Action(key, f"Bribe the {person.name}: {person.text}",
+                      {"kind": "bribe", "person": person.id, "coins": 1})
+
+    def apply(self, state, frame, seat, key):
+        if key == PASS:
+            state.event("bribe_pass", f"{state.name(seat)} bribes nobody.", {"seat": seat}, (seat,))
+            return
+        person = state.data.persons[state.data.person_index[key]]
+        state.coins[seat] -= 1                                      # ND-17.2: pay first
+        state.supply += 1
+        state.bribed[seat] = True
+        state.event("bribe", f"{state.name(seat)} bribes the {person.name} (1 coin).",
+                    {"seat": seat, "person": person.id}, (seat,))
+        PERSON_EFFECTS[person.effect](state, seat)
+
+
+def _count_sectors(state, seat: int, at_least: int) -> int:
+    return sum(1 for s in range(SECTOR_COUNT) if state.count(seat, s) >= at_least)
+
+
+def _barmaid(state, seat):                                         # ND-18.1
+    state.gain_pp(seat, 3, PERSON_POINTS, "Barmaid")
+    if len(barmaid_keys(state, seat)) > 1:
+        state.push(BARMAID_REWARD(seat))
+
+
+def _monk(state, seat):                                            # ND-18.2
+    state.gain_pp(seat, 1, PERSON_POINTS, "Monk")
+    state.gain_stones(seat, 2)
+
+
+def _moneylender(state, seat):                                     # ND-18.3
+    state.gain_pp(seat, 1, PERSON_POINTS, "Moneylender")
+    state.gain_coins(seat, 2, bank=False)
+
+
+def _minstrel(state, seat):                                        # ND-18.4 to ND-18.6
+    if minstrel_keys(state, seat):
+        state.push(MINSTREL_FROM(seat))
+
+
+def _juggler(state, seat):                                         # ND-18.7 to ND-18.9
+    if juggler_keys(state, seat):
+        state.push(JUGGLER_PIECE(seat))
+
+
+def _physician(state, seat):                                       # ND-18.10
+    state.physician[seat] = True
+
+
+def _city_guard(state, seat):                                      # ND-19.1
+    base = seat * SECTOR_COUNT
+    pieces = sum(state.sec[base:base + SECTOR_COUNT]) + (state.friend[seat] >= 0) + state.nd[seat]
+    state.gain_pp(seat, pieces, PERSON_POINTS, "City Guard")
+
+
+def _night_watchman(state, seat):                                  # ND-19.2
+    state.gain_pp(seat, len(state.empty_sectors(seat)), PERSON_POINTS, "Night Watchman")
+
+
+def _bishop(state, seat):                                          # ND-19.3, ND-AMB-17
+    if state.general[seat] > 0 and state.empty_sectors(seat):
+        state.push(BISHOP_SECTOR(seat))
+    else:
+        state.event("no_effect", f"The Bishop has no effect for {state.name(seat)} (ND-AMB-17).",
+                    {"seat": seat, "person": "bishop"}, (seat,))
+
+
+def _guild_master(state, seat):                                    # ND-19.5
+    state.gain_pp(seat, 2 * _count_sectors(state, seat, 2), PERSON_POINTS, "Guild Master")
+
+
+def _king_of_beggars(state, seat):                                 # ND-19.6, ND-AMB-29
+    state.gain_pp(seat, state.data.plague_max - state.rat[seat], PERSON_POINTS, "King of Beggars")
+
+
+def _lawyer(state, seat):                                          # ND-19.7
+    held = sum(state.held[seat * state.boroughs:(seat + 1) * state.boroughs])
+    state.gain_pp(seat, 3 * (held // 2), PERSON_POINTS, "Lawyer")
+
+
+def _lady_in_waiting(state, seat):                                 # ND-19.8
+    state.gain_pp(seat, max(state.count(seat, s) for s in range(SECTOR_COUNT)), PERSON_POINTS, "Lady-in-Waiting")
+
+
+def _mayor(state, seat):                                           # ND-19.9
+    state.gain_pp(seat, 3 * _count_sectors(state, seat, 3), PERSON_POINTS, "Mayor")
+
+
+def _carpenter(state, seat):                                       # ND-19.10
+    state.gain_pp(seat, _count_sectors(state, seat, 1), PERSON_POINTS, "Carpenter")
+
+
+PERSON_EFFECTS = {
+    "barmaid": _barmaid, "monk": _monk, "moneylender": _moneylender, "minstrel": _minstrel,
+    "juggler": _juggler, "physician": _physician, "city_guard": _city_guard,
+    "night_watchman": _night_watchman, "bishop": _bishop, "guild_master": _guild_master,
+    "king_of_beggars": _king_of_beggars, "lawyer": _lawyer, "lady_in_waiting": _lady_in_waiting,
+    "mayor": _mayor, "carpenter": _carpenter,
+}
+
+
+def barmaid_keys(state, seat: int) -> list[str]:
+    """ND-18.1 with ND-AMB-30: the options that have an effect, plus none."""
+    keys = [k for k, ok in (("barmaid:coin", state.coin_possible(seat)), ("barmaid:stone", state.general[seat] > 0),
+                            ("barmaid:rat", state.rat[seat] > 0)) if ok]
+    return keys + ["barmaid:none"]
+
+
+@FLOW.kind
+class BarmaidReward(Decision):
+    """ND-18.1: after the 3 prestige, 1 coin, 1 stone or the rat marker back 1."""
+
+    args = ("seat",)
+    phase = "bribes"
+    title = "barmaid reward"
+
+    def keys(self, state, frame, seat):
+        return barmaid_keys(state, seat)
+
+    def describe(self, state, frame, seat, key):
+        part = BARMAID_KEYS[key]
+        label = f"Take {REWARD_LABELS[part]} from the Barmaid" if part else "Take nothing more from the Barmaid"
+        if part == HOTEL_RAT:
+            label = "Move your rat marker back 1 (Barmaid)"
+        return Action(key, label, {"kind": "barmaid", "take": part or "none"})
+
+    def apply(self, state, frame, seat, key):
+        part = BARMAID_KEYS[key]
+        state.event("barmaid", f"{state.name(seat)} takes from the Barmaid: {part or 'none'}.",
+                    {"seat": seat, "take": part or "none"}, (seat,))
+        if part == HOTEL_COIN:
+            state.gain_coins(seat, 1, bank=False)
+        elif part == HOTEL_STONE:
+            state.gain_stones(seat, 1)
+        elif part == HOTEL_RAT:
+            state.rat_back(seat, 1)
+
+
+def minstrel_keys(state, seat: int) -> list[str]:
+    """ND-18.4, ND-18.5: from one sector with a stone or the friend to another sector."""
+    return [MINSTREL_KEYS[a][b] for a in range(SECTOR_COUNT) if state.count(seat, a)
+            for b in range(SECTOR_COUNT) if b != a]
+
+
+def minstrel_count_keys(state, seat: int, origin: int) -> list[str]:
+    stones = state.sec[seat * SECTOR_COUNT + origin]
+    keys = [MOVE_KEYS[k][0] for k in range(1, min(3, stones) + 1)]
+    if state.friend[seat] == origin:
+        keys += [MOVE_KEYS[k][1] for k in range(0, min(2, stones) + 1)]
+    return keys
+
+
+@FLOW.kind
+class MinstrelFrom(Decision):
+    """ND-18.4, step 1: the sectors to move pieces from and to."""
+
+    args = ("seat",)
+    phase = "bribes"
+    title = "minstrel: move stones"
+
+    def keys(self, state, frame, seat):
+        return minstrel_keys(state, seat)
+
+    def describe(self, state, frame, seat, key):
+        a, b = MINSTREL_INDEX[key]
+        names, ids = state.data.card_names, state.data.card_ids
+        return Action(key, f"Move pieces from your {names[a]} to your {names[b]} (Minstrel)",
+                      {"kind": "minstrel", "from": ids[a], "to": ids[b]})
+
+    def apply(self, state, frame, seat, key):
+        origin, dest = MINSTREL_INDEX[key]
+        keys = minstrel_count_keys(state, seat, origin)
+        if len(keys) == 1:
+            minstrel_move(state, seat, origin, dest, keys[0])
+        else:
+            state.push(MINSTREL_COUNT(seat, origin, dest))
+
+
+def minstrel_move(state, seat: int, origin: int, dest: int, key: str) -> None:
+    """ND-18.5, ND-18.6: move the pieces; no sector action follows."""
+    stones, with_friend = MOVE_INDEX[key]
+    base = seat * SECTOR_COUNT
+    state.sec[base + origin] -= stones
+    state.sec[base + dest] += stones
+    if with_friend:
+        state.friend[seat] = dest
+    names = state.data.card_names
+    parts = [f"{stones} stone{'s' if stones != 1 else ''}"] if stones else []
+    what = " and ".join(parts + (["the trusted friend"] if with_friend else []))
+    state.event("minstrel", f"{state.name(seat)} moves {what} from the {names[origin]} to the "
+                f"{names[dest]} (Minstrel; no action, ND-18.6).",
+                {"seat": seat, "from": state.data.card_ids[origin], "to": state.data.card_ids[dest],
+                 "stones": stones, "friend": with_friend}, (seat,))
+
+
+@FLOW.kind
+class MinstrelCount(Decision):
+    """ND-18.4, step 2: how many stones (and whether the trusted friend) to move."""
+
+    args = ("seat", "origin", "dest")
+    phase = "bribes"
+    title = "minstrel: how many"
+
+    def keys(self, state, frame, seat):
+        return minstrel_count_keys(state, seat, frame[2])
+
+    def describe(self, state, frame, seat, key):
+        stones, friend = MOVE_INDEX[key]
+        parts = ([f"{stones} stone{'s' if stones != 1 else ''}"] if stones else []) + (
+            ["the trusted friend"] if friend else [])
+        names = state.data.card_names
+        return Action(key, f"Move {' and '.join(parts)} from your {names[frame[2]]} to your {names[frame[3]]}",
+                      {"kind": "minstrel_count", "stones": stones, "friend": friend})
+
+    def apply(self, state, frame, seat, key):
+        minstrel_move(state, seat, frame[2], frame[3], key)
+
+
+def juggler_keys(state, seat: int) -> list[str]:
+    """ND-18.7: one stone or the friend, from a sector or Notre Dame (stones only there)."""
+    keys = []
+    base = seat * SECTOR_COUNT
+    for s in range(SECTOR_COUNT):
+        if state.sec[base + s]:
+            keys.append(JUGGLE_KEYS[s][0])
+        if state.friend[seat] == s:
+            keys.append(JUGGLE_KEYS[s][1])
+    if state.nd[seat]:
+        keys.append(JUGGLE_KEYS[NOTRE_DAME][0])
+    return keys
+
+
+@FLOW.kind
+class JugglerPiece(Decision):
+    """ND-18.7, step 1: which piece the Juggler moves."""
+
+    args = ("seat",)
+    phase = "bribes"
+    title = "juggler: what to move"
+
+    def keys(self, state, frame, seat):
+        return juggler_keys(state, seat)
+
+    def describe(self, state, frame, seat, key):
+        origin, friend = JUGGLE_INDEX[key]
+        place = "Notre Dame" if origin == NOTRE_DAME else f"your {state.place_name(origin)}"
+        return Action(key, f"Move {'the trusted friend' if friend else 'a stone'} from {place} (Juggler)",
+                      {"kind": "juggle", "from": state.data.card_ids[origin],
+                       "piece": "friend" if friend else "stone"})
+
+    def apply(self, state, frame, seat, key):
+        origin, friend = JUGGLE_INDEX[key]
+        state.push(JUGGLER_TARGET(seat, origin, bool(friend)))
+
+
+@FLOW.kind
+class JugglerTarget(Decision):
+    """ND-18.8, ND-18.9: the sector it goes to (not the one it came from), then that action."""
+
+    args = ("seat", "origin", "friend")
+    phase = "bribes"
+    title = "juggler: where to"
+
+    def keys(self, state, frame, seat):
+        return [JUGGLE_TO_KEYS[s] for s in range(SECTOR_COUNT) if s != frame[2]]
+
+    def describe(self, state, frame, seat, key):
+        dest = JUGGLE_TO_INDEX[key]
+        data = state.data
+        n = state.count(seat, dest) + 1
+        return Action(key, f"Move it to your {data.card_names[dest]}: {card_effect(data, dest, n)}",
+                      {"kind": "juggle_to", "sector": data.card_ids[dest], "count": n})
+
+    def apply(self, state, frame, seat, key):
+        _, _, origin, friend = frame
+        dest = JUGGLE_TO_INDEX[key]
+        if friend:
+            state.friend[seat] = dest
+            what = "the trusted friend"
+        else:
+            if origin == NOTRE_DAME:
+                state.nd[seat] -= 1
+            else:
+                state.sec[seat * SECTOR_COUNT + origin] -= 1
+            state.sec[seat * SECTOR_COUNT + dest] += 1
+            what = "a stone"
+        state.event("juggler", f"{state.name(seat)} moves {what} from {state.place_name(origin)} to the "
+                    f"{state.data.card_names[dest]} (Juggler).",
+                    {"seat": seat, "from": state.data.card_ids[origin], "to": state.data.card_ids[dest],
+                     "piece": "friend" if friend else "stone"}, (seat,))
+        sector_action(state, seat, dest)                          # ND-18.8
+
+
+@FLOW.kind
+class BishopSector(Decision):
+    """ND-19.3, ND-19.4: a stone from the general supply in an empty sector, then its action."""
+
+    args = ("seat",)
+    phase = "bribes"
+    title = "bishop: which sector"
+
+    def keys(self, state, frame, seat):
+        return [BISHOP_KEYS[s] for s in state.empty_sectors(seat)]
+
+    def describe(self, state, frame, seat, key):
+        sector = BISHOP_INDEX[key]
+        data = state.data
+        return Action(key, f"Put the Bishop's stone in your {data.card_names[sector]}: "
+                      f"{card_effect(data, sector, 1)}",
+                      {"kind": "bishop", "sector": data.card_ids[sector]})
+
+    def apply(self, state, frame, seat, key):
+        sector = BISHOP_INDEX[key]
+        state.general[seat] -= 1                                  # ND-19.3: from the general supply
+        state.sec[seat * SECTOR_COUNT + sector] += 1
+        state.event("bishop", f"{state.name(seat)} puts a stone from the general supply in the "
+                    f"{state.data.card_names[sector]} (Bishop).",
+                    {"seat": seat, "sector": state.data.card_ids[sector]}, (seat,))
+        sector_action(state, seat, sector)                        # ND-19.4
+
+
+OFFER_BRIBE, BRIBE, BARMAID_REWARD = OfferBribe, Bribe, BarmaidReward
+MINSTREL_FROM, MINSTREL_COUNT, JUGGLER_PIECE, JUGGLER_TARGET, BISHOP_SECTOR = (
+    MinstrelFrom, MinstrelCount, JugglerPiece, JugglerTarget, BishopSector)
