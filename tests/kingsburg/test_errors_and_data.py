@@ -9,7 +9,7 @@ from ludoteka.boardgames.kingsburg.data import DATA_DIR
 from ludoteka.kernel import BadOption, BadRecord, DataError, GameOver, IllegalAction, WrongSeat
 from ludoteka.registry import game
 
-from .helpers import new
+from .helpers import BUILD, CHOOSE_ADVISOR, CHOOSE_DICE, ENVOY_BUILD, GOODS, REROLL, TAKE_HELP, TOWN_HALL, STEP_BUILD, STEP_ENVOY, STEP_HELP, STEP_REWARD, STEP_WINTER, STEP_CLEAN_SEASON, helping, new
 
 
 def test_registered():
@@ -51,7 +51,7 @@ def test_bad_options():
 def test_corrupt_state_records():
     s = new(3)
     data = s.to_json()
-    for field, value in (("goods", [1]), ("year", 9), ("court", "x"), ("to_act", 7), ("deck", [0, 0, 0, 0, 0])):
+    for field, value in (("goods", [1]), ("year", 9), ("court", "x"), ("to_act", 7), ("enemy_deck", [0, 0, 0, 0, 0])):
         bad = dict(data, state=dict(data["state"], **{field: value}))
         with pytest.raises(BadRecord):
             GAME.state_from_json(bad)

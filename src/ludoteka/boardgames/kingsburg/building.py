@@ -65,7 +65,7 @@ class BuildRound(Automatic):
                 state.push(BUILD(seat, pos))
                 return
             pos += 1
-        end_of_season(state)
+        state.push(END_OF_SEASON())
 
 
 @FLOW.kind
@@ -107,13 +107,22 @@ class EnvoyBuild(Decision):
 
     def apply(self, state, frame, seat, key):
         if key != "done":
-            state.envoy_holder = -1
+            state.envoy_holder = -1   # KB-13.4/13.5: the Envoy is used and goes back to the board
+            state.event("envoy_used", f"seat {seat} uses the King's Envoy for a second building", {"seat": seat},
+                        (seat,))
             build(state, seat, state.T.envoy_info[key], True)
         state.push(BUILD_ROUND(frame[2] + 1))
 
 
-def end_of_season(state) -> None:
+@FLOW.kind
+class EndOfSeason(Automatic):
     """KB-11: the Inn (Summer), then the Embassy; the Town Hall decisions follow in turn order."""
+
+    def run(self, state, frame):
+        end_of_season(state)
+
+
+def end_of_season(state) -> None:
     T = state.T
     for seat in state.turn_order:
         m = state.buildings[seat]
@@ -201,5 +210,5 @@ class CleanSeason(Automatic):
             *(() if state.phase != 7 else (0,))))
 
 
-BUILD_ROUND, BUILD, ENVOY_BUILD, TOWN_HALL_ROUND, TOWN_HALL, CLEAN_SEASON = \
-    BuildRound, Build, EnvoyBuild, TownHallRound, TownHall, CleanSeason
+BUILD_ROUND, BUILD, ENVOY_BUILD, TOWN_HALL_ROUND, TOWN_HALL, CLEAN_SEASON, END_OF_SEASON = \
+    BuildRound, Build, EnvoyBuild, TownHallRound, TownHall, CleanSeason, EndOfSeason

@@ -19,6 +19,8 @@ def check(game, state) -> list[str]:
         bad.append(f"turn order {state.turn_order} is not a permutation of the seats")
     k = len(CATEGORIES)
     for s in range(n):
+        if min(state.goods_of(s)) < 0:
+            bad.append(f"seat {s} has negative goods {list(state.goods_of(s))}")
         if sum(state.points[k * s:k * s + k]) != state.vp[s]:
             bad.append(f"seat {s}'s VP by category do not add up to its {state.vp[s]} VP")
         if state.vp[s] < 0 and not state.rules.negative_vp:

@@ -62,7 +62,7 @@ class KingsburgState(GameState):
         Const("rules", doc="the resolved options (Config)"),
         Int("year", lo=1, hi=5), Int("phase", lo=1, hi=8),
         Ints("turn_order", per_seat=1, lo=0, hi=4),
-        Ints("goods", per_seat=3, lo=0, doc="gold, wood, stone per seat"),
+        Ints("goods", per_seat=3, doc="gold, wood, stone per seat (never negative: an invariant)"),
         Ints("vp", per_seat=1),
         Ints("points", per_seat=len(CATEGORIES), doc="VP per scoring category (CATEGORIES); sums to vp"),
         Ints("tokens", per_seat=1, lo=0, doc="+2 tokens"),
