@@ -1,8 +1,8 @@
 """Phase 7 (recruiting), phase 8 (the battle), the end of the year and of the game."""
 import pytest
 
-from .helpers import (BUILD, CHOOSE_ADVISOR, CHOOSE_DICE, ENVOY_BUILD, GOODS, REROLL, TAKE_HELP, TOWN_HALL, STEP_BUILD, STEP_ENVOY, STEP_HELP, STEP_REWARD, STEP_CLEAN_SEASON, helping, ANN, BRIAN, CINDY, DAVID, STEP_RECRUIT, battle, blank, goods, goto, has, play,
-                      set_buildings, set_goods)
+from .helpers import (ANN, BRIAN, CINDY, DAVID, GOODS, STEP_RECRUIT, battle, blank, goods, goto, has, play, set_buildings,
+                     set_goods)
 
 
 def goblin_table():

@@ -1,7 +1,7 @@
 """The rulebook's year-1 example with Ann, Brian, Cindy and David, played key by key (KB-EX-1..7)."""
 import pytest
 
-from .helpers import BUILD, CHOOSE_ADVISOR, CHOOSE_DICE, ENVOY_BUILD, GOODS, REROLL, TAKE_HELP, TOWN_HALL, STEP_BUILD, STEP_ENVOY, STEP_HELP, STEP_REWARD, STEP_WINTER, STEP_CLEAN_SEASON, helping, ANN, BRIAN, CINDY, DAVID, STEP_AID, blank, goods, goto, has, play
+from .helpers import (ANN, BRIAN, BUILD, CINDY, DAVID, STEP_AID, TAKE_HELP, blank, goods, goto, has, helping, play)
 
 
 @pytest.fixture

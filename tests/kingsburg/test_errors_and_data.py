@@ -9,7 +9,7 @@ from ludoteka.boardgames.kingsburg.data import DATA_DIR
 from ludoteka.kernel import BadOption, BadRecord, DataError, GameOver, IllegalAction, WrongSeat
 from ludoteka.registry import game
 
-from .helpers import BUILD, CHOOSE_ADVISOR, CHOOSE_DICE, ENVOY_BUILD, GOODS, REROLL, TAKE_HELP, TOWN_HALL, STEP_BUILD, STEP_ENVOY, STEP_HELP, STEP_REWARD, STEP_WINTER, STEP_CLEAN_SEASON, helping, new
+from .helpers import new
 
 
 def test_registered():

@@ -8,8 +8,8 @@ import pytest
 
 from ludoteka.kernel import BadRecord, UndoRefused, state_digest
 
-from .helpers import (ANN, BRIAN, CINDY, GAME, SOLDIER_TOKENS, STEP_HELP, STEP_INFLUENCE, STEP_WINTER, TAKE_HELP,
-                      blank, goto, new, play, set_buildings, set_dice, set_goods)
+from .helpers import (ANN, BRIAN, GAME, SOLDIER_TOKENS, STEP_HELP, STEP_INFLUENCE, STEP_WINTER, TAKE_HELP, blank, goto,
+                     new, play, set_dice, set_goods)
 
 
 def random_game(players, seed, **options):

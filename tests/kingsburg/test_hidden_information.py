@@ -5,7 +5,7 @@ import random
 import pytest
 
 
-from .helpers import BUILD, CHOOSE_ADVISOR, CHOOSE_DICE, ENVOY_BUILD, GOODS, REROLL, TAKE_HELP, TOWN_HALL, STEP_BUILD, STEP_ENVOY, STEP_HELP, STEP_REWARD, STEP_WINTER, STEP_CLEAN_SEASON, helping, DATA, GAME, STEP_WINTER, blank, goto, play
+from .helpers import DATA, GAME, STEP_HELP, STEP_WINTER, blank, goto, play
 
 
 def visible_card_years(view):

@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from .helpers import BUILD, CHOOSE_ADVISOR, CHOOSE_DICE, ENVOY_BUILD, GOODS, REROLL, TAKE_HELP, TOWN_HALL, STEP_BUILD, STEP_ENVOY, STEP_HELP, STEP_REWARD, STEP_WINTER, STEP_CLEAN_SEASON, helping, GAME
+from .helpers import GAME
 
 CONFIGS = [(n, {}) for n in range(2, 6)] + [
     (2, {"reinforcements": "soldier_tokens"}), (5, {"reinforcements": "soldier_tokens"}),

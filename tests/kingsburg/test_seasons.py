@@ -2,8 +2,10 @@
 import pytest
 
 
-from .helpers import (STEP_END_OF_SEASON, run_step, BUILD, CHOOSE_ADVISOR, CHOOSE_DICE, ENVOY_BUILD, GOODS, REROLL, TAKE_HELP, TOWN_HALL, STEP_BUILD, STEP_ENVOY, STEP_HELP, STEP_REWARD, STEP_CLEAN_SEASON, helping, ANN, BRIAN, CINDY, DAVID, STEP_AID, STEP_PRODUCTION, T, blank, goods, goto, has, play,
-                      set_buildings, set_dice, set_goods, start_influence)
+from .helpers import (ANN, BRIAN, BUILD, CHOOSE_ADVISOR, CHOOSE_DICE, CINDY, DAVID, ENVOY_BUILD, GOODS, REROLL, STEP_AID,
+                     STEP_BUILD, STEP_CLEAN_SEASON, STEP_END_OF_SEASON, STEP_ENVOY, STEP_HELP,
+                     STEP_PRODUCTION, STEP_REWARD, T, TAKE_HELP, TOWN_HALL, blank, goods, goto, has,
+                     helping, play, run_step, set_buildings, set_dice, set_goods, start_influence)
 
 
 def nbuild(s, seat, k):

@@ -4,7 +4,9 @@ import pytest
 from ludoteka.boardgames.kingsburg.building import build_keys
 from ludoteka.boardgames.kingsburg.tables import Placement
 
-from .helpers import SOLDIER_TOKENS, run_step, BUILD, CHOOSE_ADVISOR, CHOOSE_DICE, ENVOY_BUILD, GOODS, REROLL, TAKE_HELP, TOWN_HALL, STEP_BUILD, STEP_ENVOY, STEP_HELP, STEP_REWARD, STEP_WINTER, STEP_CLEAN_SEASON, helping, DATA, GAME, STEP_PRODUCTION, STEP_WINTER, T, blank, goto, new, play, set_buildings
+from .helpers import (CHOOSE_ADVISOR, CHOOSE_DICE, DATA, GAME, SOLDIER_TOKENS, STEP_CLEAN_SEASON, STEP_PRODUCTION,
+                     STEP_WINTER, T, TAKE_HELP, blank, goto, helping, new, play, run_step,
+                     set_buildings)
 
 
 # ---------------------------------------------------------------------- components and setup

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from ludoteka.kernel import GameState
-from ludoteka.kernel.fields import Const, Int, Ints, Tuple, Tuples, slots
+from ludoteka.kernel.fields import Const, Int, Ints, Tuple, slots
 from ludoteka.kernel.rng import derive, next_u64, seed_state
 
 from . import building, production, winter, year
@@ -304,8 +304,7 @@ class KingsburgState(GameState):
 
     def __reduce__(self):
         # the state class is made per Game (it carries the game's tables): pickle through JSON
-        from .game import _unpickle_state
-        return (_unpickle_state, (self.game.data.directory, self.to_json()))
+        return (self.game.state_from_json, (self.to_json(),))
 
 
 # The steps of a year a test or puzzle may start from (`state.begin_at(STEPS[name])`).

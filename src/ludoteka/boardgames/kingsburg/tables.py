@@ -8,8 +8,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from .data import KingsburgData
-from .keys import (LETTERS, BuildKey, DiceGroupKey, GoodsKey, HelpKey, RecruitKey, Target, TargetKey, TokenKey,
-                   goods_letters)
+from .keys import (LETTERS, BuildKey, DiceGroupKey, GoodsKey, HelpKey, RecruitKey, Target, TargetKey, TokenKey)
 
 FULL_COURT = ((1 << 19) - 1) & ~1   # advisor bits 1..18
 CHAPEL_MAX = 7                      # KB-17.2: total of 7 or less
