@@ -51,7 +51,7 @@ def test_bad_options():
 def test_corrupt_state_records():
     s = new(3)
     data = s.to_json()
-    for field, value in (("goods", [1]), ("year", 9), ("court", "x"), ("to_act", 7), ("deck", [0, 0, 0, 0, 0])):
+    for field, value in (("goods", [1]), ("year", 9), ("court", "x"), ("to_act", 7), ("enemy_deck", [0, 0, 0, 0, 0])):
         bad = dict(data, state=dict(data["state"], **{field: value}))
         with pytest.raises(BadRecord):
             GAME.state_from_json(bad)

@@ -1,10 +1,11 @@
 """Phases 1-6: King's Aid, the productive seasons (roll, influence, help, build), Reward and Envoy."""
 import pytest
 
-from ludoteka.boardgames.kingsburg.state import PC_BUILD, PC_ENVOY, PC_HELP, PC_REWARD
 
-from .helpers import (ANN, BRIAN, CINDY, DAVID, PC_AID, PC_PROD, T, blank, goods, goto, has, play,
-                      set_buildings, set_dice, set_goods, start_influence)
+from .helpers import (ANN, BRIAN, BUILD, CHOOSE_ADVISOR, CHOOSE_DICE, CINDY, DAVID, ENVOY_BUILD, GOODS, REROLL, STEP_AID,
+                     STEP_BUILD, STEP_CLEAN_SEASON, STEP_END_OF_SEASON, STEP_ENVOY, STEP_HELP,
+                     STEP_PRODUCTION, STEP_REWARD, T, TAKE_HELP, TOWN_HALL, blank, goods, goto, has,
+                     helping, play, run_step, set_buildings, set_dice, set_goods, start_influence)
 
 
 def nbuild(s, seat, k):
@@ -20,20 +21,19 @@ def test_ex8_aid_die_for_spring_only(dice):
     for seat, k, g in ((ANN, 6, 0), (BRIAN, 5, 2), (CINDY, 5, 0), (DAVID, 6, 1)):
         nbuild(s, seat, k)
         set_goods(s, seat, 0, g, 0)
-    goto(s, PC_AID, 1, 3)
-    assert s.aid == CINDY and s.queue == []       # nobody takes a good
+    goto(s, STEP_AID, 1, 3)
+    assert s.kings_aid_seat == CINDY and s.pending() not in GOODS       # nobody takes a good
     assert s.phase == 2
     b = 5 * CINDY
-    assert s.dv[b + 3] != 0                        # her white die in Spring
-    assert all(s.dv[5 * p + 3] == 0 for p in (ANN, BRIAN, DAVID))
-    s.aid = CINDY
-    s.dv = [0] * 20
-    goto(s, PC_PROD, 4)                            # Summer: the die went back after Spring
+    assert s.dice_values[b + 3] != 0                        # her white die in Spring
+    assert all(s.dice_values[5 * p + 3] == 0 for p in (ANN, BRIAN, DAVID))
+    s.kings_aid_seat = CINDY
+    s.dice_values = [0] * 20
+    goto(s, STEP_PRODUCTION, 4)                            # Summer: the die went back after Spring
     s2 = blank(4)
-    s2.aid = CINDY
-    s2.phase = 2
-    s2._clean_season()
-    assert s2.aid == -1
+    s2.kings_aid_seat = CINDY
+    run_step(s2, STEP_CLEAN_SEASON, 2)
+    assert s2.kings_aid_seat == -1
 
 
 @pytest.mark.rule("KB-5.3", "KB-5.6", "KB-AMB-18", "KB-AMB-40")
@@ -46,9 +46,9 @@ def test_aid_tie_on_both_counts(dice):
     set_goods(s, ANN, 1, 0, 0)
     set_goods(s, BRIAN, 1, 0, 0)
     set_goods(s, CINDY, 0, 1, 1)
-    s.tok[BRIAN] = 4                              # +2 tokens are not goods
-    goto(s, PC_AID, 1, 2)
-    assert s.aid == -1
+    s.tokens[BRIAN] = 4                              # +2 tokens are not goods
+    goto(s, STEP_AID, 1, 2)
+    assert s.kings_aid_seat == -1
     assert s.to_act == BRIAN                      # Brian and Ann tied on both; turn order
     play(s, "take:s")
     assert s.to_act == ANN
@@ -61,12 +61,12 @@ def test_aid_tie_on_both_counts(dice):
 def test_everyone_rolls_three_dice_each_season(dice):
     for phase in (2, 4, 6):
         s = blank(3)
-        goto(s, PC_PROD, phase)
+        goto(s, STEP_PRODUCTION, phase)
         for p in range(3):
-            assert all(1 <= v <= 6 for v in s.dv[5 * p:5 * p + 3]) and s.dv[5 * p + 3:5 * p + 5] == [0, 0]
-        totals = [sum(s.dv[5 * p:5 * p + 5]) for p in range(3)]
-        assert [totals[p] for p in s.order] == sorted(totals)
-        assert s.stage == 3                         # then influence (step b)
+            assert all(1 <= v <= 6 for v in s.dice_values[5 * p:5 * p + 3]) and s.dice_values[5 * p + 3:5 * p + 5] == [0, 0]
+        totals = [sum(s.dice_values[5 * p:5 * p + 5]) for p in range(3)]
+        assert [totals[p] for p in s.turn_order] == sorted(totals)
+        assert s.pending() is CHOOSE_DICE                         # then influence (step b)
 
 
 @pytest.mark.rule("KB-EX-19", "KB-17.1", "KB-17.2", "KB-17.3", "KB-17.4", "KB-AMB-19", "KB-AMB-20")
@@ -74,17 +74,17 @@ def test_ex19_statue_then_chapel(dice):
     s = blank(2, order=[0, 1])
     set_buildings(s, 0, "statue", "chapel", "inn", "market", "farms")
     dice.script(6, 6, 6, 6, 6, 2, 2, 2, 2, 4, 5, 6)   # dummies 18 and 12; seat 0: 2,2,2 + Farms white 2; seat 1: 4,5,6
-    goto(s, PC_PROD, 2)
-    assert s.to_act == 0 and s.stage == 2
+    goto(s, STEP_PRODUCTION, 2)
+    assert s.to_act == 0 and s.pending() is REROLL
     assert s.legal_keys() == ["statue", "statue-white", "keep"]     # total 8: no Chapel
     dice.script(1)
     play(s, "statue")
-    assert sorted(v for v in s.dv[0:5] if v) == [1, 2, 2, 2]
+    assert sorted(v for v in s.dice_values[0:5] if v) == [1, 2, 2, 2]
     assert s.legal_keys() == ["chapel", "keep"]                    # total 7 now
     dice.script(1, 1, 1, 1)                                         # all four dice again: all equal, <= 7
     play(s, "chapel")
-    assert s.dv[0:5] == [1, 1, 1, 0, 1]
-    assert s.stage == 3                                             # no further reroll this season
+    assert s.dice_values[0:5] == [1, 1, 1, 0, 1]
+    assert s.pending() is CHOOSE_DICE                                             # no further reroll this season
 
 
 @pytest.mark.rule("KB-7.2", "KB-AMB-34")
@@ -93,12 +93,12 @@ def test_rerolls_in_previous_turn_order(dice):
     set_buildings(s, 0, "statue", "chapel")
     set_buildings(s, 1, "statue", "chapel")
     dice.script(6, 6, 6, 6, 6, 1, 1, 1, 2, 2, 2)   # dummy dice first (2 players)
-    goto(s, PC_PROD, 2)
+    goto(s, STEP_PRODUCTION, 2)
     assert s.to_act == 1                 # seat 1 was first in the previous order
     play(s, "keep")
     assert s.to_act == 0
     play(s, "keep")
-    assert s.order == [0, 1]             # the new order: 3 before 6
+    assert s.turn_order == [0, 1]             # the new order: 3 before 6
 
 
 # ---------------------------------------------------------------------- influence
@@ -119,7 +119,7 @@ def test_influence_sums_and_closed_advisors():
     play(s, "dice:12")
     assert s.legal_keys() == ["adv:3"]           # exactly the sum, no splitting of dice
     play(s, "adv:3")
-    assert s.dv[0:5] == [0, 0, 6, 3, 0]          # used dice are gone
+    assert s.dice_values[0:5] == [0, 0, 6, 3, 0]          # used dice are gone
     # seat 1 cannot use 3 (taken) ...
     assert all(not k.startswith("dice:") or k != "dice:3" for k in s.legal_keys())
     play(s, "dice:56", "adv:11")
@@ -127,7 +127,7 @@ def test_influence_sums_and_closed_advisors():
     assert "dice:6" in s.legal_keys()
     play(s, "dice:6+w3", "adv:9")
     assert court_of(s) == {3: 0, 9: 0, 11: 1}
-    assert s.placed[-1][2] == (6, 3)
+    assert s.placements[-1][2] == (6, 3)
 
 
 @pytest.mark.rule("KB-8.3", "KB-8.12", "KB-AMB-5")
@@ -137,7 +137,7 @@ def test_voluntary_pass_ends_the_step_for_that_player():
     set_dice(s, 1, (1, 2, 2))
     set_dice(s, 2, (2, 2, 3))
     start_influence(s)
-    assert s.order == [0, 1, 2] and s.to_act == 0
+    assert s.turn_order == [0, 1, 2] and s.to_act == 0
     assert "pass" in s.legal_keys()                 # although 1 is free
     play(s, "pass")
     play(s, "dice:1", "adv:1")                      # seat 1
@@ -145,7 +145,7 @@ def test_voluntary_pass_ends_the_step_for_that_player():
     assert s.to_act == 1                            # seat 0 is skipped from now on
     play(s, "dice:22", "adv:4")
     play(s, "dice:23", "adv:5")
-    assert s.stage == 5                             # all out of dice or passed: help
+    assert s.pending() is TAKE_HELP                             # all out of dice or passed: help
 
 
 @pytest.mark.rule("KB-8.7", "KB-AMB-36")
@@ -153,16 +153,16 @@ def test_plus_two_token():
     s = blank(2, order=[0, 1])
     set_dice(s, 0, (1, 2, 3))
     set_dice(s, 1, (6, 6, 6))
-    s.tok[0] = 2
+    s.tokens[0] = 2
     start_influence(s)
     play(s, "dice:12")
     assert s.legal_keys() == ["adv:3", "adv:5+token"]        # one token per group, exactly +2
     play(s, "adv:5+token")
-    assert s.tok[0] == 1
+    assert s.tokens[0] == 1
     s2 = blank(2, order=[0, 1])
     set_dice(s2, 0, (4, 4, 4), white=(1,))
     set_dice(s2, 1, (6, 6, 6))
-    s2.tok[0] = 1
+    s2.tokens[0] = 1
     start_influence(s2)
     assert not any(k.startswith("dice:+w") for k in s2.legal_keys())   # a token never replaces a coloured die
 
@@ -173,14 +173,14 @@ def test_ex17_market(dice):
     set_buildings(s, 0, "inn", "market")
     set_dice(s, 0, (4, 5, 1))
     set_dice(s, 1, (6, 6, 6))
-    s.tok[0] = 1
+    s.tokens[0] = 1
     start_influence(s)
     play(s, "dice:45")
     keys = s.legal_keys()
     assert {"adv:8+market", "adv:9", "adv:10+market"} <= set(keys)
     assert {"adv:10+token+market", "adv:11+token", "adv:12+token+market"} <= set(keys)
     play(s, "adv:8+market")
-    assert s.placed[-1][:3] == (8, 0, (4, 5))       # the dice keep their faces
+    assert s.placements[-1][:3] == (8, 0, (4, 5))       # the dice keep their faces
     play(s, "dice:666", "adv:18")
     play(s, "dice:1")
     assert s.legal_keys() == ["adv:1", "adv:3+token"]   # the Market was used this season
@@ -188,12 +188,12 @@ def test_ex17_market(dice):
     set_buildings(s2, 0, "inn", "market")
     set_dice(s2, 0, (4, 5, 1))
     set_dice(s2, 1, (6, 6, 6))
-    s2.tok[0] = 1
-    s2.cfg.market_with_token = False
+    s2.tokens[0] = 1
+    s2.rules.market_with_token = False
     start_influence(s2)
     play(s2, "dice:45")
     assert not any("+token+market" in k for k in s2.legal_keys())
-    s2.cfg.market_with_token = True
+    s2.rules.market_with_token = True
 
 
 @pytest.mark.rule("KB-17.7", "KB-17.8", "KB-6.6")
@@ -201,8 +201,8 @@ def test_farms_white_die(dice):
     s = blank(2, order=[0, 1])
     set_buildings(s, 0, "inn", "market", "farms")
     dice.script(6, 6, 6, 6, 6, 1, 1, 1, 6, 6, 6, 6)   # dummies; seat 0 coloured 1,1,1, Farms white 6, seat 1
-    goto(s, PC_PROD, 2)
-    assert s.dv[0:5] == [1, 1, 1, 0, 6]
+    goto(s, STEP_PRODUCTION, 2)
+    assert s.dice_values[0:5] == [1, 1, 1, 0, 6]
     assert not any(k.startswith("dice:+") for k in s.legal_keys())
     assert "dice:1+w6" in s.legal_keys()
 
@@ -213,9 +213,8 @@ def help_state(n, seat=0, **fields):
     for k, v in fields.items():
         setattr(s, k, v)
     s.court[2 * n] = seat
-    s.occ |= 1 << n
-    s.hpos = 2
-    goto(s, PC_HELP, 4)       # Summer: what follows (Envoy, Autumn roll) changes no goods or VP
+    s.advisors_taken |= 1 << n
+    goto(s, STEP_HELP, 4)       # Summer: what follows (Envoy, Autumn roll) changes no goods or VP
     return s
 
 
@@ -246,7 +245,7 @@ ADVISOR_CASES = [
 @pytest.mark.rule("KB-9.3", "KB-9.4", "KB-9.25", "KB-2.1")
 def test_each_advisor_helps(rule, n, keys, key, expect):
     s = help_state(n, goods=[0, 0, 1, 0, 0, 0], vp=[1, 0])
-    assert s.to_act == 0 and s.hpos >> 1 == n
+    assert s.to_act == 0 and helping(s) == n
     legal = s.legal_keys()
     assert legal[-1] == "decline"
     if keys is not None:
@@ -256,9 +255,9 @@ def test_each_advisor_helps(rule, n, keys, key, expect):
     play(s, key)
     assert goods(s, 0) == expect.get("g", (0, 0, 1))
     assert s.vp[0] == 1 + expect.get("vp", 0)
-    assert s.tok[0] == expect.get("tok", 0)
-    assert bool(s.known[0] & 1) == expect.get("peek", False)
-    assert s.sold[0] == expect.get("sold", 0)
+    assert s.tokens[0] == expect.get("tok", 0)
+    assert bool(s.enemy_seen[0] & 1) == expect.get("peek", False)
+    assert s.soldiers[0] == expect.get("sold", 0)
 
 
 @pytest.mark.rule("KB-9.4", "KB-AMB-28", "KB-AMB-8", "KB-AMB-44")
@@ -267,14 +266,14 @@ def test_declining_and_impossible_help():
     play(s, "decline")
     assert goods(s, 0) == (0, 0, 0)
     s = help_state(6)                                 # Alchemist without goods: nothing to decide
-    assert s.stage != 5 or s.hpos >> 1 != 6
+    assert s.pending() is not TAKE_HELP or helping(s) != 6
     s = help_state(14, vp=[0, 0])                     # Smuggler at 0 VP
-    assert s.stage != 5 or s.hpos >> 1 != 14
+    assert s.pending() is not TAKE_HELP or helping(s) != 14
     s = help_state(14, vp=[0, 0])
-    s.cfg.negative_vp = True
+    s.rules.negative_vp = True
     s2 = help_state(14, vp=[0, 0])
-    s.cfg.negative_vp = False
-    assert s2.stage != 5
+    s.rules.negative_vp = False
+    assert s2.pending() is not TAKE_HELP
 
 
 @pytest.mark.rule("KB-17.12", "KB-EX-18", "KB-AMB-13")
@@ -283,11 +282,11 @@ def test_ex18_stable_soldiers():
         s = help_state(n)
         set_buildings(s, 0, "palisade", "stable")
         play(s, "take" if n != 18 else "take:gws")
-        assert s.sold[0] == soldiers
+        assert s.soldiers[0] == soldiers
     s = help_state(5)
     set_buildings(s, 0, "palisade", "stable")
     play(s, "decline")
-    assert s.sold[0] == 0
+    assert s.soldiers[0] == 0
 
 
 @pytest.mark.rule("KB-9.24", "KB-1.6")
@@ -302,8 +301,8 @@ def build_state(seat_goods, *ids, envoy=-1, players=2):
     s = blank(players, order=list(range(players)))
     set_goods(s, 0, *seat_goods)
     set_buildings(s, 0, *ids)
-    s.envoy = envoy
-    goto(s, PC_BUILD, 4)     # Summer: what follows (Inn, Envoy, Autumn roll) changes no goods or VP
+    s.envoy_holder = envoy
+    goto(s, STEP_BUILD, 4)     # Summer: what follows (Inn, Envoy, Autumn roll) changes no goods or VP
     return s
 
 
@@ -319,7 +318,7 @@ def test_leftmost_building_of_any_row():
     play(s, "build:church")
     assert goods(s, 0) == (6, 8, 7) and s.vp[0] == 7
     s = build_state((1, 0, 0))
-    assert not (s.stage == 6 and s.to_act == 0)           # cannot afford anything: no decision
+    assert not (s.pending() is BUILD and s.to_act == 0)           # cannot afford anything: no decision
     layout = [[T.data.buildings[r * 4 + c].id for c in range(4)] for r in range(5)]
     assert layout == [["statue", "chapel", "church", "cathedral"], ["inn", "market", "farms", "merchants_guild"],
                       ["guard_tower", "blacksmith", "barracks", "wizards_guild"],
@@ -330,12 +329,12 @@ def test_leftmost_building_of_any_row():
 def test_one_building_per_space_and_rebuilding():
     s = build_state((9, 9, 9), "statue")
     assert "build:statue" not in s.legal_keys()
-    s._destroy(0, 1)
+    s.destroy(0, 1)
     s2 = build_state((9, 9, 9))
     s2.vp[0] = 0
     play(s2, "build:statue")
     assert s2.vp[0] == 3
-    s2._destroy(0, 1)
+    s2.destroy(0, 1)
     assert s2.vp[0] == 0 and not has(s2, 0, "statue")
 
 
@@ -355,9 +354,9 @@ def test_ex27_crane_discount():
 def test_ex10_envoy_second_build():
     s = build_state((1, 3, 0), "guard_tower", envoy=0)
     play(s, "build:barricade")
-    assert s.stage == 7 and "envoy-build:blacksmith" in s.legal_keys() and s.legal_keys()[-1] == "done"
+    assert s.pending() is ENVOY_BUILD and "envoy-build:blacksmith" in s.legal_keys() and s.legal_keys()[-1] == "done"
     play(s, "envoy-build:blacksmith")
-    assert goods(s, 0) == (0, 0, 0) and s.envoy != 0
+    assert goods(s, 0) == (0, 0, 0) and s.envoy_holder != 0
     assert "seat 0 uses the King's Envoy for a second building" in s.log()
     assert has(s, 0, "barricade") and has(s, 0, "blacksmith") and s.vp[0] == 2
     # Crane built first discounts the second build
@@ -373,24 +372,24 @@ def test_ex11_envoy_on_an_occupied_advisor():
     set_dice(s, DAVID, (1, 2, 3))
     set_dice(s, ANN, (6, 6, 6))
     set_dice(s, CINDY, (6, 6, 5))
-    s.envoy = DAVID
+    s.envoy_holder = DAVID
     start_influence(s)
     play(s, "dice:3", "adv:3")                           # Brian on the Architect
     play(s, "dice:3")
     assert "adv:3+envoy" in s.legal_keys()               # David with the Envoy
     play(s, "adv:3+envoy")
-    assert s.envoy == -1 and s.court[6] == BRIAN and s.court[7] == DAVID
-    assert s.order == [BRIAN, DAVID, CINDY, ANN]
+    assert s.envoy_holder == -1 and s.court[6] == BRIAN and s.court[7] == DAVID
+    assert s.turn_order == [BRIAN, DAVID, CINDY, ANN]
     play(s, "dice:566", "adv:17", "dice:666", "adv:18")
     play(s, "dice:11", "adv:2")                          # Brian
     assert all("+envoy" not in k for k in s.legal_keys())   # David: one use only
-    while s.stage in (3, 4):
+    while s.pending() in (CHOOSE_DICE, CHOOSE_ADVISOR):
         play(s, "pass")
     seen = []
-    while s.stage == 5:
-        seen.append((s.hpos >> 1, s.to_act))
+    while s.pending() is TAKE_HELP:
+        seen.append((helping(s), s.to_act))
         k = s.legal_keys()
-        play(s, "take:w" if s.hpos >> 1 == 3 else k[0])
+        play(s, "take:w" if helping(s) == 3 else k[0])
     assert (3, BRIAN) in seen and (3, DAVID) in seen
     assert seen.index((3, BRIAN)) + 1 == seen.index((3, DAVID))
     assert goods(s, BRIAN)[1] >= 1 and goods(s, DAVID)[1] >= 1
@@ -402,31 +401,31 @@ def test_ex9_envoy_award():
     for seat, k, g in ((ANN, 5, 0), (BRIAN, 4, 2), (CINDY, 4, 1), (DAVID, 4, 0)):
         nbuild(s, seat, k)
         set_goods(s, seat, g, 0, 0)
-    s.envoy = ANN                                           # unused from last year: returns first
-    goto(s, PC_ENVOY, 5, 2)
-    assert s.envoy == DAVID
+    s.envoy_holder = ANN                                           # unused from last year: returns first
+    goto(s, STEP_ENVOY, 5, 2)
+    assert s.envoy_holder == DAVID
     s = blank(4, order=[ANN, BRIAN, CINDY, DAVID])
     for seat, k, g in ((ANN, 5, 0), (BRIAN, 4, 2), (CINDY, 4, 0), (DAVID, 4, 0)):
         nbuild(s, seat, k)
         set_goods(s, seat, g, 0, 0)
-    s.envoy = DAVID
-    goto(s, PC_ENVOY, 5, 2)
-    assert s.envoy == -1                                    # tie on both: nobody this year
+    s.envoy_holder = DAVID
+    goto(s, STEP_ENVOY, 5, 2)
+    assert s.envoy_holder == -1                                    # tie on both: nobody this year
 
 
 @pytest.mark.rule("KB-13.2")
 def test_envoy_lasts_three_production_phases(dice):
     s = blank(2, order=[0, 1])
     nbuild(s, 1, 1)
-    goto(s, PC_ENVOY, 5, 1)
-    assert s.envoy == 0
+    goto(s, STEP_ENVOY, 5, 1)
+    assert s.envoy_holder == 0
     for _ in range(200):                      # play on without using it until next year's phase 5
         if s.year == 2 and s.phase == 6:
             break
         keys = [k for k in s.legal_keys() if "envoy" not in k]
-        play(s, "pass" if "pass" in keys else keys[-1] if s.stage != 1 else keys[0])
+        play(s, "pass" if "pass" in keys else keys[-1] if s.pending() not in GOODS else keys[0])
     assert s.year == 2 and s.phase == 6
-    assert s.envoy in (-1, 0, 1)
+    assert s.envoy_holder in (-1, 0, 1)
 
 
 # ---------------------------------------------------------------------- end of a season
@@ -434,26 +433,22 @@ def end_state(phase, *ids, tok=0, goods_=(0, 0, 0)):
     """The end of a production phase, after step d); seat 1 waits with a Town Hall decision."""
     s = blank(2, order=[0, 1])
     set_buildings(s, 1, "barricade", "crane", "town_hall")
-    s.tok[1] = 1
+    s.tokens[1] = 1
     set_buildings(s, 0, *ids)
-    s.tok[0] = tok
+    s.tokens[0] = tok
     set_goods(s, 0, *goods_)
-    s.phase = phase
-    s.queue = []
-    s._end_of_season()
-    s._legal = None
-    s._advance()
+    goto(s, STEP_END_OF_SEASON, phase)
     return s
 
 
 @pytest.mark.rule("KB-EX-21", "KB-11.1", "KB-11.4", "KB-17.5", "KB-AMB-22")
 def test_ex21_inn_token_pays_the_town_hall():
     s = end_state(4, "inn", "barricade", "crane", "town_hall")
-    assert s.tok[0] == 1 and s.to_act == 0 and s.legal_keys() == ["townhall:token", "skip"]
+    assert s.tokens[0] == 1 and s.to_act == 0 and s.legal_keys() == ["townhall:token", "skip"]
     play(s, "townhall:token")
-    assert s.tok[0] == 0 and s.vp[0] == 1
+    assert s.tokens[0] == 0 and s.vp[0] == 1
     s = end_state(2, "inn")
-    assert s.tok[0] == 0                                  # only at the end of Summer
+    assert s.tokens[0] == 0                                  # only at the end of Summer
 
 
 @pytest.mark.rule("KB-EX-20", "KB-11.2", "KB-11.3", "KB-17.20")
@@ -461,8 +456,8 @@ def test_ex20_town_hall_once_per_season():
     s = end_state(6, "barricade", "crane", "town_hall", tok=2, goods_=(1, 1, 0))
     assert s.legal_keys() == ["townhall:token", "townhall:g", "townhall:w", "skip"]
     play(s, "townhall:w")
-    assert s.vp[0] == 1 and goods(s, 0) == (1, 0, 0) and s.tok[0] == 2
-    assert s.to_act == 1 and s.stage == 8            # no second payment for seat 0
+    assert s.vp[0] == 1 and goods(s, 0) == (1, 0, 0) and s.tokens[0] == 2
+    assert s.to_act == 1 and s.pending() is TOWN_HALL            # no second payment for seat 0
 
 
 @pytest.mark.rule("KB-EX-22", "KB-11.5", "KB-17.21", "KB-AMB-21", "KB-6.5")
@@ -470,7 +465,7 @@ def test_ex22_embassy_in_the_season_it_is_built():
     s = blank(2, order=[0, 1])
     set_buildings(s, 0, "barricade", "crane", "town_hall")
     set_goods(s, 0, 2, 2, 2)
-    goto(s, PC_BUILD, 6)
+    goto(s, STEP_BUILD, 6)
     play(s, "build:embassy")
     assert s.vp[0] == 4 + 1
 
@@ -479,14 +474,14 @@ def test_ex22_embassy_in_the_season_it_is_built():
 def test_merchants_guild_before_rolling(dice):
     s = blank(2, order=[0, 1])
     set_buildings(s, 0, "inn", "market", "farms", "merchants_guild")
-    goto(s, PC_PROD, 4)
+    goto(s, STEP_PRODUCTION, 4)
     assert goods(s, 0) == (1, 0, 0)
     s = blank(2, order=[0, 1], merchants_guild_any_good=True)
     set_buildings(s, 0, "inn", "market", "farms", "merchants_guild")
-    goto(s, PC_PROD, 4)
-    assert s.stage == 1 and s.dv == [0] * 10           # the good is chosen before the dice are rolled
+    goto(s, STEP_PRODUCTION, 4)
+    assert s.pending() in GOODS and s.dice_values == [0] * 10           # the good is chosen before the dice are rolled
     play(s, "take:s")
-    assert goods(s, 0) == (0, 0, 1) and s.dv[0] != 0
+    assert goods(s, 0) == (0, 0, 1) and s.dice_values[0] != 0
 
 
 # ---------------------------------------------------------------------- King's Reward
@@ -496,13 +491,13 @@ def test_kings_reward():
     nbuild(s, 0, 3)
     nbuild(s, 1, 2)
     nbuild(s, 2, 3)
-    goto(s, PC_REWARD, 3)
+    goto(s, STEP_REWARD, 3)
     assert s.vp == [1, 0, 1]
     s = blank(3)
-    goto(s, PC_REWARD, 3)
+    goto(s, STEP_REWARD, 3)
     assert s.vp == [1, 1, 1]                 # literal reading: all tied at 0
     s = blank(3, reward_without_buildings=False)
-    goto(s, PC_REWARD, 3)
+    goto(s, STEP_REWARD, 3)
     assert s.vp == [0, 0, 0]
 
 

@@ -1,7 +1,7 @@
 """A heuristic value of a Kingsburg position for greedy and search agents (uses only what the seat sees)."""
 from __future__ import annotations
 
-from .state import PC_YEAR_END, REINF_TOKENS, KingsburgState
+from .state import REINF_TOKENS, KingsburgState
 
 GOOD_VALUE = 0.6       # about what a good is worth in VP when turned into buildings
 TOKEN_VALUE = 0.5
@@ -11,7 +11,7 @@ EFFECT_VALUE = 0.8     # a building with a lasting ability, before the last year
 
 def _strength_mods(state: KingsburgState, seat: int, card_index: int | None) -> float:
     T = state.T
-    m = state.bld[seat]
+    m = state.buildings[seat]
     if card_index is not None:
         mods = T.card_mod[card_index]
         return sum(mods[i] for i in range(T.nb) if m >> i & 1)
@@ -26,11 +26,11 @@ def _value(state: KingsburgState, seat: int, viewer: int) -> float:
         return v
     years_left = 5 - state.year + (0 if state.phase < 8 else 0.2)
     v += GOOD_VALUE * state.goods_total(seat)
-    v += TOKEN_VALUE * state.tok[seat]
-    effects = sum(1 for b in data.buildings if b.effect and state.bld[seat] >> b.index & 1)
+    v += TOKEN_VALUE * state.tokens[seat]
+    effects = sum(1 for b in data.buildings if b.effect and state.buildings[seat] >> b.index & 1)
     v += EFFECT_VALUE * effects * years_left / 5
     # the coming battle, as the viewer knows it
-    if state.pc < PC_YEAR_END:      # this year's battle is still to come
+    if not state.battle_fought():      # this year's battle is still to come
         seen = state.visible_cards(viewer)
         card_index = seen.get(state.year)
         if card_index is not None:
@@ -42,10 +42,10 @@ def _value(state: KingsburgState, seat: int, viewer: int) -> float:
             lo, hi = data.year_ranges[state.year - 1]
             enemy = (lo + hi) / 2
             win_value, lose_value = 1.5, 2.5
-        reinf = 2.0 if state.cfg.reinf == REINF_TOKENS else 3.5
-        margin = state.sold[seat] + reinf + _strength_mods(state, seat, card_index) - enemy
+        reinf = 2.0 if state.rules.reinforcements == REINF_TOKENS else 3.5
+        margin = state.soldiers[seat] + reinf + _strength_mods(state, seat, card_index) - enemy
         p = min(1.0, max(0.0, 0.5 + margin / 5))
-        v += p * win_value - (1 - p) * lose_value + SOLDIER_VALUE * min(state.sold[seat], 3)
+        v += p * win_value - (1 - p) * lose_value + SOLDIER_VALUE * min(state.soldiers[seat], 3)
     return v
 
 

@@ -7,8 +7,9 @@ from typing import Any
 from ludoteka.kernel import Game, GameState, Option
 
 from .data import KingsburgData, load_data
-from .state import PC_END, PC_YEAR_END, REINF_TOKENS, ST_END, KingsburgState
-from .tables import BUILDING_TOKENS, FULL_COURT, TOKEN_VALUES, Tables
+from .keys import advisor_text, alternative_text, goods_dict, goods_text
+from .state import Config, KingsburgState
+from .tables import Tables
 
 PASSIVE_KEYS = frozenset(("pass", "decline", "done", "skip", "keep"))
 
@@ -66,106 +67,54 @@ class KingsburgGame(Game):
 
     def _new(self, players: int, seed: int, options: dict[str, Any]) -> GameState:
         state = self.state_class.__new__(self.state_class)
-        state._setup(players, seed, options)
+        state._begin(players, seed, options)
+        state._setup()
         return state
 
     def _empty(self, players: int, seed: int, options: dict[str, Any]) -> GameState:
-        from .state import Config
         state = self.state_class.__new__(self.state_class)
-        state.to_act = None
-        state.players = players
-        state.seed = seed
-        state.options = options
-        state._history = state._log = state._legal = None
-        state.cfg = Config(options)
+        state.rules = Config(options)
         return state
+
+    def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
+        from .view import view
+        return view(state, seat)
+
+    # ------------------------------------------------------------------ components
+    def components(self) -> list[dict[str, Any]]:
+        """Advisors, buildings and enemy cards, from the data files."""
+        data = self.data
+        out: list[dict[str, Any]] = []
+        for adv in data.advisors[1:]:
+            out.append({"id": f"advisor:{adv.number}", "kind": "advisor", "name": adv.name, "number": adv.number,
+                        "text": f"Advisor {adv.number}, the {adv.name}: {advisor_text(adv)}",
+                        "reward": [alternative_text(a) for a in adv.alternatives],
+                        "alternatives": [a._asdict() for a in adv.alternatives], "confidence": adv.confidence})
+        for b in data.buildings:
+            battle = [f"{b.battle:+d} strength in battle"] if b.battle else []
+            battle += [f"{v:+d} against {k}" for k, v in b.vs]
+            out.append({"id": f"building:{b.id}", "kind": "building", "name": b.name, "row": b.row,
+                        "column": b.column, "cost": goods_dict(*b.cost), "vp": b.vp, "battle": b.battle,
+                        "battle_against": dict(b.vs), "effect": b.effect or None,
+                        "text": f"{b.name} (row {b.row}, column {b.column}): costs {goods_text(*b.cost)}, {b.vp} VP"
+                        + ("; " + ", ".join(battle) if battle else "") + (f". {b.text}" if b.text else ""),
+                        "confidence": b.confidence})
+        for e in data.enemies:
+            lose = dict(zip(("gold", "wood", "stone", "choice", "buildings", "vp"), e.lose))
+            gain = dict(zip(("gold", "wood", "stone", "choice", "vp"), e.gain))
+            out.append({"id": f"enemy:{e.number}", "kind": "enemy", "name": e.name, "number": e.number,
+                        "year": e.year, "type": e.type, "strength": e.strength, "gain": gain, "lose": lose,
+                        "unverified": e.verify, "confidence": e.confidence,
+                        "text": f"Year {e.year}: {e.name}, strength {e.strength}. Victory: "
+                        + (", ".join(f"{v} {k}" for k, v in gain.items() if v) or "nothing")
+                        + ". Defeat: " + (", ".join(f"{v} {k}" for k, v in lose.items() if v) or "nothing")
+                        + "." + (" (card data unverified)" if e.verify else "")})
+        return out
 
     # ------------------------------------------------------------------ invariants
     def check_invariants(self, state: GameState) -> list[str]:
-        from .state import ST_GOODS
-        assert isinstance(state, KingsburgState)
-        T = self.tables
-        n = state.players
-        bad = []
-        if not 1 <= state.year <= 5:
-            bad.append(f"year {state.year} is outside 1..5")
-        if not 1 <= state.phase <= 8:
-            bad.append(f"phase {state.phase} is outside 1..8")
-        if (state.to_act is None) != (state.stage == ST_END) or (state.stage == ST_END) != (state.pc == PC_END):
-            bad.append("to_act, the decision kind and the program counter disagree about the game being over")
-        if state.to_act is not None:
-            if not (isinstance(state.to_act, int) and 0 <= state.to_act < n):
-                bad.append(f"to_act {state.to_act!r} is not a seat")
-            elif not state._legal_keys():
-                bad.append(f"seat {state.to_act} must act but has no legal option")
-            if state.stage == ST_GOODS and (not state.queue or state.queue[0][0] != state.to_act):
-                bad.append("a goods decision is pending for a seat other than the one to act")
-        if sorted(state.order) != list(range(n)):
-            bad.append(f"turn order {state.order} is not a permutation of the seats")
-        for s in range(n):
-            g = state.goods[3 * s:3 * s + 3]
-            if min(g) < 0:
-                bad.append(f"seat {s} has negative goods {g}")
-            if state.tok[s] < 0:
-                bad.append(f"seat {s} has {state.tok[s]} +2 tokens")
-            if state.sold[s] < 0:
-                bad.append(f"seat {s} has {state.sold[s]} soldiers")
-            if state.vp[s] < 0 and not state.cfg.negative_vp:
-                bad.append(f"seat {s} has {state.vp[s]} VP")
-            count = state.building_count(s)
-            if state.cfg.building_cap and count > BUILDING_TOKENS:
-                bad.append(f"seat {s} has {count} buildings, more than {BUILDING_TOKENS} tokens")
-            m = state.bld[s]
-            for i in range(T.nb):
-                if m >> i & 1 and i % 4 and not m >> (i - 1) & 1:
-                    bad.append(f"seat {s}'s {T.bname[i]} stands without the building to its left")
-            if state.phase == 1 and state.sold[s]:
-                bad.append(f"seat {s} still has {state.sold[s]} soldiers after Winter")
-            if state.pc == PC_END and state.sold[s]:
-                bad.append(f"seat {s} still has soldiers after the last Winter")
-            if any(not 0 <= v <= 6 for v in state.dv[5 * s:5 * s + 5]):
-                bad.append(f"seat {s} has an impossible die value")
-            if state.phase not in (2, 4, 6) and any(state.dv[5 * s:5 * s + 5]):
-                bad.append(f"seat {s} holds dice outside a production phase")
-            if state.known[s] >> state.year:
-                bad.append(f"seat {s} has seen the enemy card of a future year")
-        tokens = sum(state.tok) + sum(p[3] for p in state.placed)
-        if tokens > 20 and state.cfg.token_cap:
-            bad.append(f"{tokens} +2 tokens are held or on the court, more than the 20 printed")
-        seconds = 0
-        for a in range(1, 19):
-            first, second = state.court[2 * a], state.court[2 * a + 1]
-            if (first != -1) != bool(state.occ >> a & 1) or (second != -1) != bool(state.occ2 >> a & 1):
-                bad.append(f"advisor {a}: occupancy marks disagree with the court")
-            if second != -1:
-                seconds += 1
-                if first == -1:
-                    bad.append(f"advisor {a} holds only Envoy dice")
-        if seconds > 1:
-            bad.append(f"{seconds} advisors hold dice of two players; the Envoy allows one")
-        if seconds and state.envoy != -1:
-            bad.append("an advisor holds two players' dice but the Envoy was not used")
-        if state.court[0] != -1 or state.court[1] != -1 or state.occ & 1 or state.occ2 & 1:
-            bad.append("there is no advisor 0")
-        for a, s, vals, tok, mkt, env in state.placed:
-            if state.court[2 * a + env] != s:
-                bad.append(f"advisor {a}: placed dice of seat {s} are not on the court")
-        if state.aid != -1 and state.phase > 2:
-            bad.append("the King's white die was not returned after Spring")
-        if not (state.revealed == state.year or state.revealed == state.year - 1):
-            bad.append(f"{state.revealed} enemy cards are revealed in year {state.year}")
-        for y, c in enumerate(state.deck, 1):
-            if self.data.enemies[c].year != y:
-                bad.append(f"the enemy card for year {y} is a year-{self.data.enemies[c].year} card")
-        if state.cfg.reinf == REINF_TOKENS:
-            battles = state.year - 1 + (1 if state.pc >= PC_YEAR_END else 0)
-            for s in range(n):
-                left = sum(state.vtok[5 * s:5 * s + 5]) + (1 if state.pick[s] >= 0 else 0)
-                if left != len(TOKEN_VALUES) - battles:
-                    bad.append(f"seat {s} has {left} soldier tokens after {battles} battles")
-        if state.occ & ~FULL_COURT & ~1:
-            bad.append("an advisor number above 18 is occupied")
-        return bad
+        from .invariants import check
+        return check(self, state)
 
     # ------------------------------------------------------------------ heuristic
     def evaluate(self, state: GameState, seat: int) -> float:

@@ -1,8 +1,8 @@
 """A terminal picture of a Kingsburg table as one seat sees it."""
 from __future__ import annotations
 
-from .describe import view
 from .state import PHASE_NAMES, KingsburgState
+from .view import view
 
 CALENDAR = ("Aid", "Spring", "Reward", "Summer", "Envoy", "Autumn", "Recruit", "Winter")
 
@@ -16,9 +16,9 @@ def render(state: KingsburgState, seat: int | None) -> str:
     cal = " ".join(f"[{c}]" if i + 1 == state.phase else c for i, c in enumerate(CALENDAR))
     lines.append(f"KINGSBURG  year {state.year}/5  phase {state.phase} {PHASE_NAMES[state.phase]}   (view of {who})")
     lines.append(f"calendar: {cal}")
-    lines.append("turn order: " + " > ".join(f"seat {s}" for s in state.order)
-                 + (f"   King's Envoy: seat {state.envoy}" if state.envoy >= 0 else "   King's Envoy: on the board")
-                 + (f"   King's white die: seat {state.aid}" if state.aid >= 0 else ""))
+    lines.append("turn order: " + " > ".join(f"seat {s}" for s in state.turn_order)
+                 + (f"   King's Envoy: seat {state.envoy_holder}" if state.envoy_holder >= 0 else "   King's Envoy: on the board")
+                 + (f"   King's white die: seat {state.kings_aid_seat}" if state.kings_aid_seat >= 0 else ""))
     if state.to_act is None:
         lines.append("GAME OVER - winners: " + ", ".join(f"seat {s}" for s in state.winners()))
     else:
@@ -38,8 +38,8 @@ def render(state: KingsburgState, seat: int | None) -> str:
         row.append(f"{a:>2} {adv.name:<13} {txt or '.'}")
     for i in range(0, 18, 3):
         lines.append("  " + " | ".join(f"{r:<34}" for r in row[i:i + 3]))
-    if state.dummy:
-        lines.append(f"  dummy dice: {list(state.dummy)}")
+    if state.dummy_dice:
+        lines.append(f"  dummy dice: {list(state.dummy_dice)}")
     if "selected_dice" in v:
         lines.append(f"  seat {state.to_act} has picked dice {v['selected_dice']}")
     lines.append("")
@@ -58,7 +58,7 @@ def render(state: KingsburgState, seat: int | None) -> str:
             if p["soldier_token_chosen"]:
                 t += f"  face down: {p['soldier_token']}" if "soldier_token" in p else "  one face down"
             lines.append(t)
-        m = state.bld[s]
+        m = state.buildings[s]
         for r in range(5):
             cells = []
             for c in range(4):

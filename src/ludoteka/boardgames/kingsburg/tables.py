@@ -5,9 +5,11 @@ decision never formats a string or walks the data records.
 """
 from __future__ import annotations
 
-from .data import KingsburgData
+from typing import NamedTuple
 
-LETTERS = "gws"
+from .data import KingsburgData
+from .keys import (LETTERS, BuildKey, DiceGroupKey, GoodsKey, HelpKey, RecruitKey, Target, TargetKey, TokenKey)
+
 FULL_COURT = ((1 << 19) - 1) & ~1   # advisor bits 1..18
 CHAPEL_MAX = 7                      # KB-17.2: total of 7 or less
 TOKEN_VALUES = (0, 1, 1, 2, 3, 4)   # KB-19.3
@@ -25,8 +27,30 @@ def multisets(n: int) -> list[tuple[str, tuple[int, int, int]]]:
     return out
 
 
-def goods_letters(g: int, w: int, s: int) -> str:
-    return "g" * g + "w" * w + "s" * s
+class Placement(NamedTuple):
+    """Dice placed on an advisor this season (KB-8)."""
+    advisor: int
+    seat: int
+    dice: tuple[int, ...]
+    token: int
+    market: int
+    envoy: int
+
+
+class HelpOption(NamedTuple):
+    """One form of an advisor's help as a key offers it (KB-9): what it gives and what it needs."""
+    key: str
+    gold: int
+    wood: int
+    stone: int
+    vp: int              # net VP change (gained minus paid)
+    soldiers: int
+    tokens: int
+    peek: bool
+    need_gold: int
+    need_wood: int
+    need_stone: int
+    need_vp: int
 
 
 class Tables:
@@ -43,8 +67,8 @@ class Tables:
         # KB-17.10: the Crane lowers the gold cost of columns III and IV by 1 (never below 0).
         self.cost_crane = tuple((max(0, b.cost[0] - 1), b.cost[1], b.cost[2]) if b.column >= 3 else b.cost
                                 for b in bs)
-        self.build_key = tuple("build:" + b.id for b in bs)
-        self.envoy_key = tuple("envoy-build:" + b.id for b in bs)
+        self.build_key = tuple(BuildKey.build(b.id) for b in bs)
+        self.envoy_key = tuple(BuildKey.build(b.id, envoy=True) for b in bs)
         self.build_info = {k: i for i, k in enumerate(self.build_key)}
         self.envoy_info = {k: i for i, k in enumerate(self.envoy_key)}
         eff = data.effect_bit
@@ -63,8 +87,7 @@ class Tables:
         self.card_mod = tuple(tuple(dict(b.vs).get(e.type, b.battle) for b in bs) for e in data.enemies)
         self.popcount = [bin(m).count("1") for m in range(1 << 10)]
         self._buildable: dict[int, tuple[int, ...]] = {}
-        # Advisor help: per advisor, a tuple of options
-        # (key, dg, dw, ds, dvp, soldiers, tokens, peek, need_g, need_w, need_s, need_vp).
+        # Advisor help: per advisor, a tuple of HelpOption.
         self.help = [()]
         self.help_info = [{}]
         for adv in data.advisors[1:]:
@@ -76,14 +99,12 @@ class Tables:
                         d[i] = -1
                         need = [0, 0, 0]
                         need[i] = 1
-                        opts.append(["trade:" + letter, d[0], d[1], d[2], alt.vp - alt.pay_vp, alt.soldiers,
+                        opts.append([HelpKey.build_trade(letter), d[0], d[1], d[2], alt.vp - alt.pay_vp, alt.soldiers,
                                      alt.tokens, alt.peek, need[0], need[1], need[2], alt.pay_vp])
                     continue
                 for letters, (g, w, s) in multisets(alt.choice):
                     tg, tw, ts = alt.gold + g, alt.wood + w, alt.stone + s
-                    gl = goods_letters(tg, tw, ts)
-                    key = "take:" + gl if gl else "take"
-                    opts.append([key, tg, tw, ts, alt.vp - alt.pay_vp, alt.soldiers, alt.tokens, alt.peek,
+                    opts.append([HelpKey.build(tg, tw, ts), tg, tw, ts, alt.vp - alt.pay_vp, alt.soldiers, alt.tokens, alt.peek,
                                  0, 0, 0, alt.pay_vp])
             seen: dict[str, int] = {}
             for o in opts:
@@ -92,21 +113,21 @@ class Tables:
                     o[0] = f"{o[0]}#{seen[o[0]]}"
                 else:
                     seen[o[0]] = 1
-            tup = tuple(tuple(o) for o in opts)
+            tup = tuple(HelpOption(*o) for o in opts)
             self.help.append(tup)
             self.help_info.append({o[0]: o for o in tup})
         self.help = tuple(self.help)
         self.multi = [tuple(multisets(n)) for n in range(7)]
-        self.take_keys = [tuple(("take:" + l, c) for l, c in m) for m in self.multi]
-        self.lose_keys = [tuple(("lose:" + l, c) for l, c in m) for m in self.multi]
+        self.take_keys = [tuple((GoodsKey.build("take", *c), c) for l, c in m) for m in self.multi]
+        self.lose_keys = [tuple((GoodsKey.build("lose", *c), c) for l, c in m) for m in self.multi]
         self.goods_info = {}
         for m in self.take_keys + self.lose_keys:
             for k, c in m:
                 self.goods_info[k] = c
-        self.recruit_keys = [(), tuple(("recruit:" + l, c) for l, c in self.multi[1]),
-                             tuple(("recruit:" + l, c) for l, c in self.multi[2])]
+        self.recruit_keys = [(), tuple((RecruitKey.build(*c), c) for l, c in self.multi[1]),
+                             tuple((RecruitKey.build(*c), c) for l, c in self.multi[2])]
         self.recruit_info = {k: c for m in self.recruit_keys for k, c in m}
-        self.token_keys = tuple(f"token:{v}" for v in range(5))
+        self.token_keys = tuple(TokenKey.build(v) for v in range(5))
         # Influence: per (dice total, modifiers) the reachable advisors and the target keys.
         # mods bit 0: may add a +2 token; bit 1: may use the Market; bit 2: may combine both.
         self.targets = {}
@@ -125,12 +146,11 @@ class Tables:
                 for tok, mkt, delta in combos:
                     n = total + delta
                     if 1 <= n <= 18:
-                        suffix = ("+token" if tok else "") + ("+market" if mkt else "")
-                        k = f"adv:{n}{suffix}"
-                        ke = k + "+envoy"
+                        k = TargetKey.build(n, tok, mkt, 0)
+                        ke = TargetKey.build(n, tok, mkt, 1)
                         entries.append((1 << n, k, ke))
-                        self.target_info[k] = (n, tok, mkt, 0)
-                        self.target_info[ke] = (n, tok, mkt, 1)
+                        self.target_info[k] = Target(n, tok, mkt, 0)
+                        self.target_info[ke] = Target(n, tok, mkt, 1)
                         reach |= 1 << n
                 entries.sort(key=lambda e: (e[0], e[1]))
                 self.targets[total * 8 + mods] = (reach, tuple(entries))
@@ -167,7 +187,7 @@ class Tables:
                     continue
                 c = sorted(dice[i] for i in range(3) if mask >> i & 1)
                 w = sorted(dice[i] for i in (3, 4) if mask >> i & 1)
-                key = "dice:" + "".join(map(str, c)) + ("+w" + "".join(map(str, w)) if w else "")
+                key = DiceGroupKey.build(c, w)
                 if key not in seen:
                     seen[key] = (key, sum(c) + sum(w), mask)
             entries = tuple(sorted(seen.values(), key=lambda e: (e[1], e[0])))

@@ -1,0 +1,214 @@
+"""The end of a production phase: building (KB-10, the Envoy's second building KB-13.4), the Inn
+and the Embassy, the Town Hall (KB-11), then the season's clean-up and the next phase (KB-18.5)."""
+from __future__ import annotations
+
+from ludoteka.kernel import Action
+from ludoteka.kernel.flow import Automatic, Decision
+
+from .flow import FLOW, step
+from .keys import LETTERS, BuildKey, TownHallKey, goods_dict, goods_text
+
+
+def cost_of(state, seat: int, index: int) -> tuple[int, int, int]:
+    T = state.T
+    return (T.cost_crane if state.buildings[seat] & T.B_CRANE else T.cost)[index]
+
+
+def build_keys(state, seat: int, keys: tuple[str, ...]) -> list[str]:
+    """The buildings `seat` may build now (KB-10.5 next in a row, affordable, a token left)."""
+    T = state.T
+    mask = state.buildings[seat]
+    if not state.may_build(seat):
+        return []
+    costs = T.cost_crane if mask & T.B_CRANE else T.cost
+    g, w, s = state.goods_of(seat)
+    out = []
+    for i in T.buildable(mask):
+        c = costs[i]
+        if c[0] <= g and c[1] <= w and c[2] <= s:
+            out.append(keys[i])
+    return out
+
+
+def build(state, seat: int, index: int, envoy: bool) -> None:
+    T = state.T
+    cost = cost_of(state, seat, index)
+    state.add_goods(seat, -cost[0], -cost[1], -cost[2])
+    state.buildings[seat] |= 1 << index
+    state.gain_vp(seat, T.bvp[index], "buildings")
+    state.event("build", f"seat {seat} builds the {T.bname[index]}" + (" with the King's Envoy" if envoy else ""),
+                {"seat": seat, "building": T.bid[index], "cost": goods_dict(*cost), "vp": T.bvp[index],
+                 "envoy": envoy}, (seat,))
+
+
+def _describe_build(state, seat: int, key: str, envoy: bool) -> Action:
+    T = state.T
+    i = (T.envoy_info if envoy else T.build_info)[key]
+    cost = cost_of(state, seat, i)
+    b = T.data.buildings[i]
+    return Action(key, BuildKey.label(b, cost, envoy),
+                  {"building": b.id, "cost": goods_dict(*cost), "vp": b.vp, "envoy": envoy})
+
+
+@FLOW.kind
+class BuildRound(Automatic):
+    """KB-10.1: each seat in turn order may build one building."""
+
+    args = ("position",)
+
+    def run(self, state, frame):
+        pos = frame[1]
+        n = state.players
+        while pos < n:
+            seat = state.turn_order[pos]
+            if build_keys(state, seat, state.T.build_key):
+                state.push(BUILD(seat, pos))
+                return
+            pos += 1
+        state.push(END_OF_SEASON())
+
+
+@FLOW.kind
+class Build(Decision):
+    """Build one building or pass (KB-10)."""
+
+    args = ("seat", "position")
+
+    def keys(self, state, frame, seat):
+        return build_keys(state, seat, state.T.build_key) + ["pass"]
+
+    def describe(self, state, frame, seat, key):
+        if key == "pass":
+            return Action(key, "Pass: build nothing this season", {"pass": True})
+        return _describe_build(state, seat, key, False)
+
+    def apply(self, state, frame, seat, key):
+        if key != "pass":
+            build(state, seat, state.T.build_info[key], False)
+            if state.envoy_holder == seat and build_keys(state, seat, state.T.envoy_key):
+                state.push(ENVOY_BUILD(seat, frame[2]))
+                return
+        state.push(BUILD_ROUND(frame[2] + 1))
+
+
+@FLOW.kind
+class EnvoyBuild(Decision):
+    """KB-13.4/13.5: with the King's Envoy, a second building; the Envoy then goes back to the board."""
+
+    args = ("seat", "position")
+
+    def keys(self, state, frame, seat):
+        return build_keys(state, seat, state.T.envoy_key) + ["done"]
+
+    def describe(self, state, frame, seat, key):
+        if key == "done":
+            return Action(key, "Done: keep the King's Envoy", {"pass": True})
+        return _describe_build(state, seat, key, True)
+
+    def apply(self, state, frame, seat, key):
+        if key != "done":
+            state.envoy_holder = -1   # KB-13.4/13.5: the Envoy is used and goes back to the board
+            state.event("envoy_used", f"seat {seat} uses the King's Envoy for a second building", {"seat": seat},
+                        (seat,))
+            build(state, seat, state.T.envoy_info[key], True)
+        state.push(BUILD_ROUND(frame[2] + 1))
+
+
+@FLOW.kind
+class EndOfSeason(Automatic):
+    """KB-11: the Inn (Summer), then the Embassy; the Town Hall decisions follow in turn order."""
+
+    def run(self, state, frame):
+        end_of_season(state)
+
+
+def end_of_season(state) -> None:
+    T = state.T
+    for seat in state.turn_order:
+        m = state.buildings[seat]
+        if state.phase == 4 and m & T.B_INN:
+            got = state.gain_tokens(seat, 1)
+            state.event("inn", f"seat {seat}'s Inn gives {got} +2 token", {"seat": seat, "tokens": got}, (seat,))
+        if m & T.B_EMBASSY:
+            state.gain_vp(seat, 1, "embassy")
+            state.event("embassy", f"seat {seat}'s Embassy gives 1 VP", {"seat": seat, "vp": 1}, (seat,))
+    state.push(TOWN_HALL_ROUND(0))
+
+
+def town_hall_keys(state, seat: int) -> list[str]:
+    out = []
+    if state.tokens[seat]:
+        out.append(TownHallKey.build("token"))
+    b = 3 * seat
+    for i in range(3):
+        if state.goods[b + i]:
+            out.append(TownHallKey.build(LETTERS[i]))
+    if out:
+        out.append("skip")
+    return out
+
+
+@FLOW.kind
+class TownHallRound(Automatic):
+    """KB-11.2, KB-17.11: owners of the Town Hall, in turn order."""
+
+    args = ("position",)
+
+    def run(self, state, frame):
+        pos = frame[1]
+        T = state.T
+        while pos < state.players:
+            seat = state.turn_order[pos]
+            if state.buildings[seat] & T.B_TOWNHALL and town_hall_keys(state, seat):
+                state.push(TOWN_HALL(seat, pos))
+                return
+            pos += 1
+        state.push(CLEAN_SEASON())
+
+
+@FLOW.kind
+class TownHall(Decision):
+    """Pay a +2 token or one good for 1 VP, or skip (KB-17.11)."""
+
+    args = ("seat", "position")
+
+    def keys(self, state, frame, seat):
+        return town_hall_keys(state, seat)
+
+    def describe(self, state, frame, seat, key):
+        if key == "skip":
+            return Action(key, "Do not use the Town Hall", {"pass": True})
+        return Action(key, TownHallKey.label(key), {"pay": key[9:], "vp": 1})
+
+    def apply(self, state, frame, seat, key):
+        if key != "skip":
+            what = key[9:]
+            if what == "token":
+                state.tokens[seat] -= 1
+                paid = "a +2 token"
+            else:
+                i = LETTERS.index(what)
+                state.goods[3 * seat + i] -= 1
+                paid = goods_text(*(1 if j == i else 0 for j in range(3)))
+            state.gain_vp(seat, 1, "town_hall")
+            state.event("town_hall", f"seat {seat} pays {paid} at the Town Hall for 1 VP",
+                        {"seat": seat, "paid": what, "vp": 1}, (seat,))
+        state.push(TOWN_HALL_ROUND(frame[2] + 1))
+
+
+@FLOW.kind
+class CleanSeason(Automatic):
+    """KB-18.5: the season's once-only uses reset, the dummy dice leave; the next phase begins."""
+
+    def run(self, state, frame):
+        state.market_used = state.statue_used = state.chapel_used = 0
+        state.dummy_dice = ()
+        if state.phase == 2:
+            state.kings_aid_seat = -1    # KB-5.5: the King's white die returns after Spring
+        state.phase += 1
+        state.push(step({3: "kings_reward", 5: "kings_envoy", 7: "recruit_round"}[state.phase])(
+            *(() if state.phase != 7 else (0,))))
+
+
+BUILD_ROUND, BUILD, ENVOY_BUILD, TOWN_HALL_ROUND, TOWN_HALL, CLEAN_SEASON, END_OF_SEASON = \
+    BuildRound, Build, EnvoyBuild, TownHallRound, TownHall, CleanSeason, EndOfSeason

@@ -1,0 +1,88 @@
+"""Kingsburg's invariants: what must hold in every reachable state (`state_from_json` rejects
+a saved state that breaks one, and `tools/invariants.py` checks them along random games)."""
+from __future__ import annotations
+
+from .state import CATEGORIES, DUMMY, EMPTY, REINF_TOKENS
+from .tables import BUILDING_TOKENS, FULL_COURT, TOKEN_VALUES
+
+
+def check(game, state) -> list[str]:
+    T = game.tables
+    n = state.players
+    bad = []
+    over = state.to_act is None
+    if over != (state.top() is None):
+        bad.append("to_act and the pending frames disagree about the game being over")
+    if over and not (state.year == 5 and state.phase == 8):
+        bad.append(f"the game ended in year {state.year}, phase {state.phase}")
+    if sorted(state.turn_order) != list(range(n)):
+        bad.append(f"turn order {state.turn_order} is not a permutation of the seats")
+    k = len(CATEGORIES)
+    for s in range(n):
+        if min(state.goods_of(s)) < 0:
+            bad.append(f"seat {s} has negative goods {list(state.goods_of(s))}")
+        if sum(state.points[k * s:k * s + k]) != state.vp[s]:
+            bad.append(f"seat {s}'s VP by category do not add up to its {state.vp[s]} VP")
+        if state.vp[s] < 0 and not state.rules.negative_vp:
+            bad.append(f"seat {s} has {state.vp[s]} VP")
+        count = state.building_count(s)
+        if state.rules.building_cap and count > BUILDING_TOKENS:
+            bad.append(f"seat {s} has {count} buildings, more than {BUILDING_TOKENS} tokens")
+        m = state.buildings[s]
+        for i in range(T.nb):
+            if m >> i & 1 and i % 4 and not m >> (i - 1) & 1:
+                bad.append(f"seat {s}'s {T.bname[i]} stands without the building to its left")
+        if state.phase == 1 and state.soldiers[s]:
+            bad.append(f"seat {s} still has {state.soldiers[s]} soldiers after Winter")
+        if over and state.soldiers[s]:
+            bad.append(f"seat {s} still has soldiers after the last Winter")
+        if state.phase not in (2, 4, 6) and any(state.dice_of(s)):
+            bad.append(f"seat {s} holds dice outside a production phase")
+        if state.enemy_seen[s] >> state.year:
+            bad.append(f"seat {s} has seen the enemy card of a future year")
+    tokens = sum(state.tokens) + sum(p[3] for p in state.placements)
+    if tokens > 20 and state.rules.token_cap:
+        bad.append(f"{tokens} +2 tokens are held or on the court, more than the 20 printed")
+    seconds = 0
+    for a in range(1, 19):
+        first, second = state.court[2 * a], state.court[2 * a + 1]
+        if first >= n or second >= n or second == DUMMY:
+            bad.append(f"advisor {a}: the court holds seat {max(first, second)}, which does not exist")
+        if (first != EMPTY) != bool(state.advisors_taken >> a & 1) \
+                or (second != EMPTY) != bool(state.advisors_shared >> a & 1):
+            bad.append(f"advisor {a}: occupancy marks disagree with the court")
+        if second != EMPTY:
+            seconds += 1
+            if first == EMPTY:
+                bad.append(f"advisor {a} holds only Envoy dice")
+    if seconds > 1:
+        bad.append(f"{seconds} advisors hold dice of two players; the Envoy allows one")
+    if seconds and state.envoy_holder != -1:
+        bad.append("an advisor holds two players' dice but the Envoy was not used")
+    if state.court[0] != EMPTY or state.court[1] != EMPTY or state.advisors_taken & 1 or state.advisors_shared & 1:
+        bad.append("there is no advisor 0")
+    for p in state.placements:
+        if len(p) != 6 or not 1 <= p[0] <= 18 or not 0 <= p[1] < n or p[5] not in (0, 1) \
+                or state.court[2 * p[0] + p[5]] != p[1]:
+            bad.append(f"placement {list(p)[:6]} is not on the court")
+    for name in ("kings_aid_seat", "envoy_holder"):
+        if getattr(state, name) >= n:
+            bad.append(f"{name} is seat {getattr(state, name)}, which does not exist")
+    if state.kings_aid_seat != -1 and state.phase > 2:
+        bad.append("the King's white die was not returned after Spring")
+    if not (state.enemies_revealed == state.year or state.enemies_revealed == state.year - 1):
+        bad.append(f"{state.enemies_revealed} enemy cards are revealed in year {state.year}")
+    for y, c in enumerate(state.enemy_deck, 1):
+        if c >= len(game.data.enemies) or game.data.enemies[c].year != y:
+            bad.append(f"the enemy card for year {y} is not a year-{y} card")
+    if len(state.battle_strength) not in (0, n) or len(state.battle_result) != len(state.battle_strength):
+        bad.append("the last battle's results must hold one entry per seat")
+    if state.rules.reinforcements == REINF_TOKENS:
+        battles = state.year - 1 + (1 if state.battle_fought() else 0)
+        for s in range(n):
+            left = sum(state.soldier_tokens[5 * s:5 * s + 5]) + (1 if state.soldier_token_picked[s] >= 0 else 0)
+            if left != len(TOKEN_VALUES) - battles:
+                bad.append(f"seat {s} has {left} soldier tokens after {battles} battles")
+    if state.advisors_taken & ~FULL_COURT & ~1:
+        bad.append("an advisor number above 18 is occupied")
+    return bad

@@ -1,0 +1,406 @@
+"""A production phase (Spring, Summer, Autumn): roll (KB-7), reroll with the Statue or Chapel
+(KB-17.1-17.4), influence the advisors round after round (KB-8, KB-13.3), then take their help in
+advisor order (KB-9). Building and the end of the season follow in `building.py`."""
+from __future__ import annotations
+
+from ludoteka.kernel import Action
+from ludoteka.kernel.flow import Automatic, Decision
+
+from . import flow
+from .flow import FLOW, step
+from .keys import REROLL_LABELS, DiceGroupKey, HelpKey, TargetKey, advisor_text, advisor_title, goods_dict
+from .tables import CHAPEL_MAX, FULL_COURT, Placement
+
+EMPTY, DUMMY = -1, -2
+
+
+@FLOW.kind
+class Roll(Automatic):
+    """KB-18.1/18.2 dummy dice, then every seat rolls its dice (KB-7.1, KB-6.6)."""
+
+    def run(self, state, frame):
+        T = state.T
+        n = state.players
+        rng = state.rng
+        roll = flow.roll
+        if n == 2 or (n == 3 and state.rules.dummy3):
+            rng, a = roll(rng)
+            rng, b = roll(rng)
+            rng, c = roll(rng)
+            s3 = a + b + c
+            state.court[2 * s3] = DUMMY
+            state.advisors_taken |= 1 << s3
+            blocked = [s3]
+            dummy = (a, b, c)
+            if n == 2:
+                rng, d = roll(rng)
+                rng, e = roll(rng)
+                dummy = (a, b, c, d, e)
+                if d + e != s3:
+                    targets = (d + e,)
+                else:
+                    targets = (d,) if d == e else (d, e)   # KB-18.2: split; doubles use one die
+                for t in targets:
+                    state.court[2 * t] = DUMMY
+                    state.advisors_taken |= 1 << t
+                    blocked.append(t)
+            state.dummy_dice = dummy
+            state.event("dummy_dice", f"dummy dice {dummy} block advisor(s) {', '.join(map(str, blocked))}",
+                        {"dice": list(dummy), "advisors": blocked})
+        dv = state.dice_values
+        farms = T.B_FARMS
+        for seat in range(n):
+            b = 5 * seat
+            for i in range(3):
+                rng, dv[b + i] = roll(rng)
+            if state.phase == 2 and state.kings_aid_seat == seat:
+                rng, dv[b + 3] = roll(rng)
+            if state.buildings[seat] & farms:
+                rng, dv[b + 4] = roll(rng)
+        state.rng = rng
+        season = {2: "Spring", 4: "Summer", 6: "Autumn"}[state.phase]
+        state.event("dice_rolled", season + " rolls: " + "; ".join(
+            f"seat {s}: {state.dice_text(s)}" for s in range(n)),
+            {"season": season, "dice": [list(state.dice_of(s)) for s in range(n)]})
+        state.push(REROLL_ROUND(0))
+
+
+def reroll_keys(state, seat: int) -> list[str]:
+    T = state.T
+    mask = state.buildings[seat]
+    dv = state.dice_of(seat)
+    out = []
+    bit = 1 << seat
+    if mask & T.B_STATUE and not state.statue_used & bit:
+        vals = [v for v in dv if v]
+        if all(v == vals[0] for v in vals):
+            out.append("statue")
+            if dv[3] or dv[4]:
+                out.append("statue-white")
+    if mask & T.B_CHAPEL and not state.chapel_used & bit and sum(dv) <= CHAPEL_MAX:
+        out.append("chapel")
+    if out:
+        out.append("keep")
+    return out
+
+
+@FLOW.kind
+class RerollRound(Automatic):
+    """Statue and Chapel rerolls, seat by seat in the previous turn order; then the new order (KB-7.3-7.5)."""
+
+    args = ("position",)
+
+    def run(self, state, frame):
+        pos = frame[1]
+        n = state.players
+        while pos < n:
+            seat = state.turn_order[pos]
+            if reroll_keys(state, seat):
+                state.push(REROLL(seat, pos))
+                return
+            pos += 1
+        dv = state.dice_values
+        totals = [sum(dv[5 * s:5 * s + 5]) for s in range(n)]
+        state.turn_order.sort(key=totals.__getitem__)
+        state.event("turn_order", "turn order: " + ", ".join(f"seat {s} ({totals[s]})" for s in state.turn_order),
+                    {"turn_order": list(state.turn_order), "totals": totals})
+        state.passed = 0
+        state.push(INFLUENCE_ROUND(0))
+
+
+@FLOW.kind
+class Reroll(Decision):
+    """KB-17.1-17.4: the Statue rerolls one die of an all-equal roll, the Chapel all dice totalling
+    7 or less; each once per season."""
+
+    args = ("seat", "position")
+
+    def keys(self, state, frame, seat):
+        return reroll_keys(state, seat)
+
+    def describe(self, state, frame, seat, key):
+        return Action(key, REROLL_LABELS[key], {"building": key.split("-")[0] if key != "keep" else None,
+                                                "dice": list(state.dice_of(seat))})
+
+    def apply(self, state, frame, seat, key):
+        if key == "keep":
+            state.push(REROLL_ROUND(frame[2] + 1))
+            return
+        b = 5 * seat
+        dv = state.dice_values
+        rng = state.rng
+        if key == "chapel":
+            state.chapel_used |= 1 << seat
+            for i in range(5):
+                if dv[b + i]:
+                    rng, dv[b + i] = flow.roll(rng)
+        else:
+            state.statue_used |= 1 << seat
+            i = 0 if key == "statue" else (3 if dv[b + 3] else 4)
+            rng, dv[b + i] = flow.roll(rng)
+        state.rng = rng
+        state.event("reroll", f"seat {seat} rerolls ({key}): {state.dice_text(seat)}",
+                    {"seat": seat, "building": key.split("-")[0], "dice": list(state.dice_of(seat))}, (seat,))
+        if reroll_keys(state, seat):
+            state.push(REROLL(seat, frame[2]))
+        else:
+            state.push(REROLL_ROUND(frame[2] + 1))
+
+
+# ---------------------------------------------------------------------- influence (KB-8)
+def modifiers(state, seat: int) -> int:
+    """Bit 0: may add a +2 token; bit 1: may use the Market; bit 2: may combine both (KB-AMB-11)."""
+    mods = 1 if state.tokens[seat] else 0
+    if state.buildings[seat] & state.T.B_MARKET and not state.market_used >> seat & 1:
+        mods |= 2
+    if state.rules.market_with_token:
+        mods |= 4
+    return mods
+
+
+def group_keys(state, seat: int) -> list[str]:
+    """Keys of the dice groups with at least one legal advisor, plus "pass" (KB-8.12)."""
+    T = state.T
+    dv = state.dice_of(seat)
+    if not (dv[0] or dv[1] or dv[2]):
+        return []
+    entries = T.groups(dv)[0]
+    mods = modifiers(state, seat)
+    taken = state.advisors_taken
+    allowed = FULL_COURT & ~taken
+    if state.envoy_holder == seat:
+        allowed |= taken & ~state.advisors_shared
+    targets = T.targets
+    out = [key for key, total, _ in entries if targets[total * 8 + mods][0] & allowed]
+    if out:
+        out.append("pass")
+    return out
+
+
+def target_keys(state, seat: int, total: int) -> list[str]:
+    taken = state.advisors_taken
+    free = FULL_COURT & ~taken
+    shared = taken & ~state.advisors_shared if state.envoy_holder == seat else 0
+    out = []
+    for bit, key, envoy_key in state.T.targets[total * 8 + modifiers(state, seat)][1]:
+        if free & bit:
+            out.append(key)
+        elif shared & bit:
+            out.append(envoy_key)
+    return out
+
+
+@FLOW.kind
+class InfluenceRound(Automatic):
+    """KB-8.1-8.12: seats in turn order, round after round, until every seat has passed."""
+
+    args = ("position",)
+
+    def run(self, state, frame):
+        n = state.players
+        pos = frame[1]
+        while True:
+            if state.passed == (1 << n) - 1:
+                state.passed = 0
+                state.push(HELP_STEP(2))
+                return
+            seat = state.turn_order[pos]
+            if not state.passed >> seat & 1:
+                if group_keys(state, seat):
+                    state.push(CHOOSE_DICE(seat, pos))
+                    return
+                state.passed |= 1 << seat     # KB-8.10: no usable dice: must pass
+                state.event("pass", f"seat {seat} has no usable dice and passes", {"seat": seat, "forced": True},
+                            (seat,))
+            pos = (pos + 1) % n
+
+
+@FLOW.kind
+class ChooseDice(Decision):
+    """Pick a group of one's dice (at least one coloured, KB-8.9) to influence an advisor with, or pass."""
+
+    args = ("seat", "position")
+
+    def keys(self, state, frame, seat):
+        return group_keys(state, seat)
+
+    def describe(self, state, frame, seat, key):
+        if key == "pass":
+            return Action(key, "Pass: influence no more advisors this season", {"pass": True})
+        _, total, _ = state.T.groups(state.dice_of(seat))[1][key]
+        coloured, white = DiceGroupKey.parse(key)
+        reach = target_keys(state, seat, total)
+        advisors = state.T.data.advisors
+        direct = [k for k in reach if state.T.target_info[k].advisor == total]
+        if direct:
+            text = advisor_title(advisors[total]) + ": " + advisor_text(advisors[total])
+        else:
+            nums = sorted({state.T.target_info[k].advisor for k in reach})
+            text = "with a +2 token or the Market: " + ", ".join(advisor_title(advisors[a]) for a in nums)
+        return Action(key, DiceGroupKey.label(key, total, text),
+                      {"coloured": coloured, "white": white, "total": total,
+                       "advisors": sorted({state.T.target_info[k].advisor for k in reach})})
+
+    def apply(self, state, frame, seat, key):
+        if key == "pass":
+            state.passed |= 1 << seat
+            state.event("pass", f"seat {seat} passes", {"seat": seat, "forced": False}, (seat,))
+            state.push(INFLUENCE_ROUND((frame[2] + 1) % state.players))
+            return
+        _, total, mask = state.T.groups(state.dice_of(seat))[1][key]
+        state.push(CHOOSE_ADVISOR(seat, frame[2], mask, total))
+
+
+@FLOW.kind
+class ChooseAdvisor(Decision):
+    """The advisor the chosen dice influence, with a +2 token, the Market or the King's Envoy
+    (KB-8.4-8.9, KB-13.3, KB-17.6)."""
+
+    args = ("seat", "position", "dice_mask", "total")
+
+    def keys(self, state, frame, seat):
+        return target_keys(state, seat, frame[4])
+
+    def describe(self, state, frame, seat, key):
+        target = state.T.target_info[key]
+        advisor = state.T.data.advisors[target.advisor]
+        return Action(key, TargetKey.label(target, frame[4], advisor),
+                      {"advisor": target.advisor, "token": bool(target.token), "market": bool(target.market),
+                       "envoy": bool(target.envoy), "total": frame[4]})
+
+    def apply(self, state, frame, seat, key):
+        n, tok, mkt, env = state.T.target_info[key]
+        b = 5 * seat
+        dv = state.dice_values
+        mask = frame[3]
+        vals = []
+        for i in range(5):
+            if mask >> i & 1:
+                vals.append(dv[b + i])
+                dv[b + i] = 0
+        if env:
+            state.court[2 * n + 1] = seat
+            state.advisors_shared |= 1 << n
+            state.envoy_holder = -1
+        else:
+            state.court[2 * n] = seat
+            state.advisors_taken |= 1 << n
+        if tok:
+            state.tokens[seat] -= 1
+        if mkt:
+            state.market_used |= 1 << seat
+        state.placements = state.placements + (Placement(n, seat, tuple(vals), tok, mkt, env),)
+        name = state.T.data.advisors[n].name
+        state.event("influence", f"seat {seat} places {'+'.join(map(str, vals))} on the {name} ({n})"
+                    + (" with a +2 token" if tok else "") + (" using the Market" if mkt else "")
+                    + (" using the King's Envoy" if env else ""),
+                    {"seat": seat, "advisor": n, "dice": vals, "token": bool(tok), "market": bool(mkt),
+                     "envoy": bool(env)}, (seat,))
+        state.push(INFLUENCE_ROUND((frame[2] + 1) % state.players))
+
+
+# ---------------------------------------------------------------------- help (KB-9)
+def help_keys(state, seat: int, advisor: int) -> list[str]:
+    g, w, s = state.goods_of(seat)
+    vp = state.vp[seat]
+    negative = state.rules.negative_vp
+    out = []
+    for o in state.T.help[advisor]:
+        if o.need_gold > g or o.need_wood > w or o.need_stone > s:
+            continue
+        if o.need_vp and not negative and vp < o.need_vp:
+            continue
+        out.append(o.key)
+    if out:
+        out.append(HelpKey.DECLINE)
+    return out
+
+
+@FLOW.kind
+class HelpStep(Automatic):
+    """KB-9.1: the advisors help in order 1 to 18, first influencer then Envoy user (KB-AMB-14);
+    then all dice and used +2 tokens go back (KB-9.23)."""
+
+    args = ("slot",)
+
+    def run(self, state, frame):
+        court = state.court
+        slot = frame[1]
+        while slot < 38:
+            seat = court[slot]
+            if seat >= 0 and help_keys(state, seat, slot >> 1):
+                state.push(TAKE_HELP(seat, slot))
+                return
+            slot += 1
+        state.dice_values = [0] * (5 * state.players)
+        state.court = [EMPTY] * 38
+        state.advisors_taken = state.advisors_shared = 0
+        state.placements = ()
+        state.push(step("build_round")(0))
+
+
+@FLOW.kind
+class TakeHelp(Decision):
+    """Take one form of an advisor's help, or decline it (KB-9)."""
+
+    args = ("seat", "slot")
+
+    def keys(self, state, frame, seat):
+        return help_keys(state, seat, frame[2] >> 1)
+
+    def describe(self, state, frame, seat, key):
+        advisor = state.T.data.advisors[frame[2] >> 1]
+        if key == HelpKey.DECLINE:
+            return Action(key, f"Decline the {advisor.name}'s help", {"advisor": advisor.number})
+        o = state.T.help_info[advisor.number][key]
+        return Action(key, HelpKey.label(o, advisor),
+                      {"advisor": advisor.number, "goods": goods_dict(o.gold, o.wood, o.stone), "vp": o.vp,
+                       "soldiers": o.soldiers, "tokens": o.tokens, "peek": bool(o.peek)})
+
+    def apply(self, state, frame, seat, key):
+        advisor = frame[2] >> 1
+        if key == HelpKey.DECLINE:
+            state.event("help_declined", f"seat {seat} declines the help of advisor {advisor}",
+                        {"seat": seat, "advisor": advisor}, (seat,))
+        else:
+            take_help(state, seat, advisor, state.T.help_info[advisor][key])
+        state.push(HELP_STEP(frame[2] + 1))
+
+
+def take_help(state, seat: int, advisor: int, o) -> None:
+    state.add_goods(seat, o.gold, o.wood, o.stone)
+    vp = 0
+    if o.vp > 0:
+        state.gain_vp(seat, o.vp, "advisors")
+        vp = o.vp
+    elif o.vp < 0:
+        vp = -state.lose_vp(seat, -o.vp)
+    soldiers = tokens = 0
+    if o.soldiers:
+        # KB-17.12: the Stable adds 1 soldier to a help that recruits soldiers
+        soldiers = o.soldiers + (1 if state.buildings[seat] & state.T.B_STABLE else 0)
+        state.soldiers[seat] += soldiers
+    if o.tokens:
+        tokens = state.gain_tokens(seat, o.tokens)
+    name = state.T.data.advisors[advisor].name
+    got = HelpKey.label(o, state.T.data.advisors[advisor]).split(": ", 1)[1]
+    state.event("advisor_help", f"seat {seat} takes the {name}'s help: {got}",
+                {"seat": seat, "advisor": advisor, "goods": goods_dict(o.gold, o.wood, o.stone), "vp": vp,
+                 "soldiers": soldiers, "tokens": tokens, "peek": bool(o.peek)}, (seat,))
+    if o.peek:
+        known = list(state.enemy_seen)
+        known[seat] |= 1 << (state.year - 1)
+        state.enemy_seen = tuple(known)
+        index = state.enemy_deck[state.year - 1]
+        card = state.T.data.enemies[index]
+        state._mark_barrier()
+        state.event("enemy_seen", f"you look at the top enemy card: {card.name}, strength {card.strength}",
+                    {"seat": seat, "year": state.year, "enemy": card.number, "strength": card.strength},
+                    (seat,), visible_to=seat)
+        state.event("enemy_looked_at", f"seat {seat} looks at the top enemy card", {"seat": seat, "year": state.year},
+                    (seat,))
+
+
+REROLL_ROUND, REROLL, INFLUENCE_ROUND, CHOOSE_DICE, CHOOSE_ADVISOR = \
+    RerollRound, Reroll, InfluenceRound, ChooseDice, ChooseAdvisor
+HELP_STEP, TAKE_HELP = HelpStep, TakeHelp
