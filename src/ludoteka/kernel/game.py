@@ -57,13 +57,6 @@ class Game:
             raise BadRecord(f"{self.name} state: format {short(data['format'])} is not known; "
                             f"this release reads format {STATE_FORMAT} and the first release's")
         state = self._empty(players, data["seed"], options)
-        from .legacy import LegacyState, restore_legacy
-        if isinstance(state, LegacyState):
-            restore_legacy(state, dict(data))
-            problems = self.check_invariants(state)
-            if problems:
-                raise BadRecord(f"{self.name} state is inconsistent: " + "; ".join(problems[:5]))
-            return state
         state._begin(players, data["seed"], options)
         try:
             state._restore(dict(data))
