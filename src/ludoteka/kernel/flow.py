@@ -20,7 +20,8 @@ reveals, dice) until a decision is on top or the stack is empty (the game is ove
     state.push(Donate(seat))        # a kind instance called with its args makes a frame
 
 Helpers for the patterns every euro game repeats:
-  `in_order`      run several frames in order (each seat in turn order, a queue of choices);
+  `in_order`      run several frames in order (a queue of per-seat choices);
+  `EachSeat`      each seat in turn order, skipping seats with nothing to decide;
   `Simultaneous`  one decision pending for several seats at once, revealed when all have chosen;
   `UpTo`          "up to N times, or stop";
   `AnyTime`       optional side actions a seat may take at any time during its own turn;
@@ -183,6 +184,35 @@ class AnyTime(Decision):
         if key != self.end_key:
             state.push(frame)
             self.side(state, frame, seat, key)
+
+
+class EachSeat(Automatic):
+    """Each seat in an order, skipping seats with nothing to decide: `frame = (kind, position)`.
+
+    `order` gives the seats; `turn` returns the decision frame of the seat at `position` (None
+    to skip it), and that decision, when the seat is done, pushes `(kind, position + 1)`;
+    after the last seat, `after` pushes what follows.
+    """
+
+    args = ("position",)
+
+    def run(self, state: "GameState", frame: Frame) -> None:
+        order = self.order(state)
+        for position in range(frame[1], len(order)):
+            decision = self.turn(state, order[position], position)
+            if decision is not None:
+                state.push(decision)
+                return
+        self.after(state)
+
+    def order(self, state: "GameState") -> "list[int] | tuple[int, ...]":
+        raise NotImplementedError
+
+    def turn(self, state: "GameState", seat: int, position: int) -> Frame | None:
+        raise NotImplementedError
+
+    def after(self, state: "GameState") -> None:
+        """What follows the last seat; nothing by default."""
 
 
 class InOrder(Automatic):

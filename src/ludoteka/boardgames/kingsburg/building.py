@@ -5,7 +5,7 @@ from __future__ import annotations
 from ludoteka.kernel import Action
 from ludoteka.kernel.flow import Automatic, Decision
 
-from .flow import FLOW, step
+from .flow import FLOW, InTurnOrder, step
 from .keys import LETTERS, BuildKey, TownHallKey, goods_dict, goods_text
 
 
@@ -51,20 +51,13 @@ def _describe_build(state, seat: int, key: str, envoy: bool) -> Action:
 
 
 @FLOW.kind
-class BuildRound(Automatic):
+class BuildRound(InTurnOrder):
     """KB-10.1: each seat in turn order may build one building."""
 
-    args = ("position",)
+    def turn(self, state, seat, position):
+        return BUILD(seat, position) if build_keys(state, seat, state.T.build_key) else None
 
-    def run(self, state, frame):
-        pos = frame[1]
-        n = state.players
-        while pos < n:
-            seat = state.turn_order[pos]
-            if build_keys(state, seat, state.T.build_key):
-                state.push(BUILD(seat, pos))
-                return
-            pos += 1
+    def after(self, state):
         state.push(END_OF_SEASON())
 
 
@@ -149,20 +142,15 @@ def town_hall_keys(state, seat: int) -> list[str]:
 
 
 @FLOW.kind
-class TownHallRound(Automatic):
+class TownHallRound(InTurnOrder):
     """KB-11.2, KB-17.11: owners of the Town Hall, in turn order."""
 
-    args = ("position",)
+    def turn(self, state, seat, position):
+        if state.buildings[seat] & state.T.B_TOWNHALL and town_hall_keys(state, seat):
+            return TOWN_HALL(seat, position)
+        return None
 
-    def run(self, state, frame):
-        pos = frame[1]
-        T = state.T
-        while pos < state.players:
-            seat = state.turn_order[pos]
-            if state.buildings[seat] & T.B_TOWNHALL and town_hall_keys(state, seat):
-                state.push(TOWN_HALL(seat, pos))
-                return
-            pos += 1
+    def after(self, state):
         state.push(CLEAN_SEASON())
 
 

@@ -7,7 +7,7 @@ from ludoteka.kernel import Action
 from ludoteka.kernel.flow import Automatic, Decision
 
 from . import flow
-from .flow import FLOW, step
+from .flow import FLOW, InTurnOrder, step
 from .keys import REROLL_LABELS, DiceGroupKey, HelpKey, TargetKey, advisor_text, advisor_title, goods_dict
 from .tables import CHAPEL_MAX, FULL_COURT, Placement
 
@@ -85,20 +85,14 @@ def reroll_keys(state, seat: int) -> list[str]:
 
 
 @FLOW.kind
-class RerollRound(Automatic):
+class RerollRound(InTurnOrder):
     """Statue and Chapel rerolls, seat by seat in the previous turn order; then the new order (KB-7.3-7.5)."""
 
-    args = ("position",)
+    def turn(self, state, seat, position):
+        return REROLL(seat, position) if reroll_keys(state, seat) else None
 
-    def run(self, state, frame):
-        pos = frame[1]
+    def after(self, state):
         n = state.players
-        while pos < n:
-            seat = state.turn_order[pos]
-            if reroll_keys(state, seat):
-                state.push(REROLL(seat, pos))
-                return
-            pos += 1
         dv = state.dice_values
         totals = [sum(dv[5 * s:5 * s + 5]) for s in range(n)]
         state.turn_order.sort(key=totals.__getitem__)

@@ -7,7 +7,7 @@ from ludoteka.kernel import Action
 from ludoteka.kernel.flow import Automatic, Decision, Simultaneous, in_order
 
 from . import flow
-from .flow import FLOW, step
+from .flow import FLOW, InTurnOrder, step
 from .keys import RecruitKey, TokenKey, goods_dict, goods_text
 
 REINF_DIE, REINF_TWO_DICE, REINF_TOKENS = 0, 1, 2
@@ -25,19 +25,13 @@ def recruit_keys(state, seat: int) -> list[str]:
 
 
 @FLOW.kind
-class RecruitRound(Automatic):
+class RecruitRound(InTurnOrder):
     """KB-14: each seat in turn order recruits soldiers, one per decision."""
 
-    args = ("position",)
+    def turn(self, state, seat, position):
+        return RECRUIT(seat, position) if recruit_keys(state, seat) else None
 
-    def run(self, state, frame):
-        pos = frame[1]
-        while pos < state.players:
-            seat = state.turn_order[pos]
-            if recruit_keys(state, seat):
-                state.push(RECRUIT(seat, pos))
-                return
-            pos += 1
+    def after(self, state):
         state.phase = 8
         state.push(WINTER())
 
