@@ -113,9 +113,9 @@ class NotreDame(Game):
                 problems.append(f"seat {s}: negative prestige or coins")
             if not -1 <= state.friend[s] < SECTOR_COUNT:
                 problems.append(f"seat {s}: trusted friend on {state.friend[s]}")
-        coins = state.supply + sum(state.coins)
-        if coins != data.coins_total or state.supply < 0:
-            problems.append(f"coins: supply {state.supply} + players {sum(state.coins)} = {coins}, "
+        coin_count = state.supply + sum(state.coins)
+        if coin_count != data.coins_total or state.supply < 0:
+            problems.append(f"coins: supply {state.supply} + players {sum(state.coins)} = {coin_count}, "
                             f"expected {data.coins_total}")
         kinds = len(data.messages)
         for colour in range(state.boroughs):
