@@ -48,6 +48,7 @@ class Kind:
     name: str = ""
     args: tuple[str, ...] = ()
     decision: bool = False
+    single: bool = False          # a decision of one seat, `args[0]` (the runner's fast path)
 
     def __call__(self, *args: Any) -> Frame:
         """The frame of this kind with these arguments."""
@@ -260,6 +261,7 @@ class Flow:
         if instance.name in self.kinds:
             raise ValueError(f"frame kind {instance.name!r} is declared twice")
         cls.instance = instance
+        instance.single = instance.decision and cls.seats is Decision.seats
         self.kinds[instance.name] = instance
         if isinstance(instance, AnyTime):
             self.any_time = True

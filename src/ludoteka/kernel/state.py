@@ -94,21 +94,20 @@ class GameState:
 
     def _settle(self) -> None:
         """Resolve automatic frames until a decision is on top or the stack is empty."""
-        while True:
-            stack = self._stack
-            if stack is None:
-                self.to_act = None
-                self._acting = ()
-                return
+        stack = self._stack
+        while stack is not None:
             frame = stack[1]
             kind = frame[0]
             if kind.decision:
-                seats = kind.seats(self, frame)
-                self._acting = seats
-                self.to_act = seats[0]
+                # Acting seats are worked out when asked: most decisions have one seat, args[0].
+                self.to_act = frame[1] if kind.single else kind.seats(self, frame)[0]
+                self._acting = None
                 return
             self._stack = stack[0]
             kind.run(self, frame)
+            stack = self._stack
+        self.to_act = None
+        self._acting = ()
 
     def _mark_barrier(self) -> None:
         """The action being applied reveals hidden information: it cannot be undone."""
@@ -117,7 +116,11 @@ class GameState:
     # ----------------------------------------------------------- decisions
     def acting_seats(self) -> tuple[int, ...]:
         """The seats that have a decision pending now (empty when the game is over)."""
-        return self._acting
+        acting = self._acting
+        if acting is None:
+            frame = self._stack[1]
+            acting = self._acting = (frame[1],) if frame[0].single else tuple(frame[0].seats(self, frame))
+        return acting
 
     def legal_keys(self, seat: int | None = None) -> list[str]:
         """Keys of the options pending for `seat` (default `to_act`; empty if it is not acting).
@@ -129,7 +132,7 @@ class GameState:
             if keys is None:
                 keys = self._legal = [] if self.to_act is None else self._keys_for(self.to_act)
             return keys
-        return self._keys_for(seat) if seat in self._acting else []
+        return self._keys_for(seat) if seat in self.acting_seats() else []
 
     def _keys_for(self, seat: int) -> list[str]:
         frame = self._stack[1]
@@ -181,18 +184,17 @@ class GameState:
         Any acting seat may apply, in any order. On any error nothing changes.
         """
         key = action.key if isinstance(action, Action) else action
-        acting = self._acting
-        if not acting:
+        if self.to_act is None:
             raise GameOver(f"the game is over; {_short(key)} cannot be applied")
         if seat is None or seat == self.to_act:
             seat = self.to_act
             keys = self._legal
             if keys is None:
                 keys = self._keys_for(seat)
-        elif seat in acting:
+        elif seat in self.acting_seats():
             keys = self._keys_for(seat)
         else:
-            raise WrongSeat(seat, acting)
+            raise WrongSeat(seat, self.acting_seats())
         if key not in keys:
             raise IllegalAction(key, list(keys), seat)
         rng = self.rng
@@ -410,8 +412,8 @@ class GameState:
         if state.get("to_act") != self.to_act:
             raise BadRecord(f"{name} state: 'to_act' is {_short(state.get('to_act'))}, but the pending "
                             f"decision is seat {self.to_act}'s")
-        for seat in self._acting:
-            if not 0 <= seat < self.players:
+        for seat in self.acting_seats():
+            if not isinstance(seat, int) or not 0 <= seat < self.players:
                 raise BadRecord(f"{name} state: seat {seat} is to act, but there are {self.players} seats")
             if not self._keys_for(seat):
                 raise BadRecord(f"{name} state: seat {seat} is to act but has no legal option")
