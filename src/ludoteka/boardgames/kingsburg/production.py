@@ -360,7 +360,7 @@ class TakeHelp(Decision):
     def apply(self, state, frame, seat, key):
         advisor = frame[2] >> 1
         if key == HelpKey.DECLINE:
-            state.event("help_declined", f"seat {seat} declines the help of advisor {advisor}",
+            state.event("help_declined", f"seat {seat} declines the help of the {state.T.data.advisors[advisor].name} ({advisor})",
                         {"seat": seat, "advisor": advisor}, (seat,))
         else:
             take_help(state, seat, advisor, state.T.help_info[advisor][key])

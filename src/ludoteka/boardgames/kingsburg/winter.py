@@ -213,8 +213,10 @@ class Battle(Automatic):
                     choices.append(step("lose_goods")(s, lc))
                 destroyed = state.destroy(s, lb) if lb else []
                 vp = state.lose_vp(s, lvp) if lvp else 0
-                state.event("battle_lost", f"seat {s} is defeated: loses {goods_text(*lost)}"
-                            + (f", {vp} VP" if vp else "") + (f" and {lc} goods of choice" if lc else ""),
+                loss = [goods_text(*lost)] if any(lost) else []
+                loss += ([f"{vp} VP"] if vp else []) + ([f"{lc} goods of choice"] if lc else [])
+                state.event("battle_lost", f"seat {s} is defeated and loses "
+                            + (", ".join(loss[:-1]) + " and " + loss[-1] if len(loss) > 1 else (loss or ["nothing more"])[0]),
                             {"seat": s, "goods": goods_dict(*lost), "vp": -vp, "goods_of_choice": lc,
                              "buildings": destroyed}, (s,))
         state.battle_strength = tuple(strengths)
