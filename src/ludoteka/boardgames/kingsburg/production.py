@@ -102,7 +102,7 @@ class RerollRound(Automatic):
         dv = state.dice_values
         totals = [sum(dv[5 * s:5 * s + 5]) for s in range(n)]
         state.turn_order.sort(key=totals.__getitem__)
-        state.event("turn_order", "turn order: " + ", ".join(f"seat {s} ({totals[s]})" for s in state.turn_order),
+        state.event("turn_order", "turn order (lowest dice total first): " + ", ".join(f"seat {s} ({totals[s]})" for s in state.turn_order),
                     {"turn_order": list(state.turn_order), "totals": totals})
         state.passed = 0
         state.push(INFLUENCE_ROUND(0))
@@ -210,7 +210,7 @@ class InfluenceRound(Automatic):
                     state.push(CHOOSE_DICE(seat, pos))
                     return
                 state.passed |= 1 << seat     # KB-8.10: no usable dice: must pass
-                state.event("pass", f"seat {seat} has no usable dice and passes", {"seat": seat, "forced": True},
+                state.event("pass", f"seat {seat} passes (no usable dice)", {"seat": seat, "forced": True},
                             (seat,))
             pos = (pos + 1) % n
 

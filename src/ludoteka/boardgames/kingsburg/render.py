@@ -93,8 +93,8 @@ def render_compact(state: KingsburgState, seat: int | None) -> str:
             who = "blocked" + (", " + who if who else "")
         if who:
             taken.append(f"{a} {data.advisors[a].name} ({who})")
-    if state.phase in (2, 4, 6):
-        lines.append("Advisors taken: " + ("; ".join(taken) or "none yet"))
+    if taken or v["decision"] in ("choose_dice", "choose_advisor"):
+        lines.append("Advisors taken this season: " + ("; ".join(taken) or "none yet"))
     if "selected_dice" in v:
         lines.append(f"Dice picked: {'+'.join(map(str, v['selected_dice']))}")
     if "last_battle" in v and v["last_battle"]["year"] == state.year:
@@ -121,7 +121,7 @@ def render_full(state: KingsburgState, seat: int | None) -> str:
     cal = " ".join(f"[{c}]" if i + 1 == state.phase else c for i, c in enumerate(CALENDAR))
     lines.append(f"KINGSBURG  year {state.year}/5  phase {state.phase} {PHASE_NAMES[state.phase]}   (view of {who})")
     lines.append(f"calendar: {cal}")
-    lines.append("court: sN = seat N, +2 = a +2 token, mkt = the Market, env = the King's Envoy")
+    lines.append("court: sN = seat N, +2 = a +2 token, mkt = the Market, env = the King's Envoy; buildings: [Name] = built")
     lines.append("turn order: " + " > ".join(_who(s, seat) for s in state.turn_order)
                  + (f"   King's Envoy: {_who(state.envoy_holder, seat)}" if state.envoy_holder >= 0
                     else "   King's Envoy: on the board")

@@ -84,7 +84,7 @@ class PlayCard(Decision):
         if card_type == TRUSTED_FRIEND:
             state.push(PLACE_FRIEND(seat))
         elif card_type == NOTRE_DAME and state.coins[seat] == 0:
-            state.event("no_donation", f"{state.name(seat)} has no coin to donate and places nothing.",
+            state.event("no_donation", f"{state.name(seat)} places nothing on Notre Dame (no coin to donate).",
                         {"seat": seat}, (seat,))
         elif len(place_keys(state, seat, card_type)) == 1:
             state.event("no_stone", f"{state.name(seat)} has no stone to place; the action is not carried "
@@ -233,7 +233,7 @@ def sector_action(state, seat: int, sector: int) -> None:
     elif sector == BANK:                                          # ND-9.2, ND-9.3
         state.gain_coins(seat, count, bank=True)
     elif sector == RESIDENCE:                                     # ND-10.2
-        state.gain_pp(seat, count, RESIDENCE_POINTS, f"residence {count}")
+        state.gain_pp(seat, count, RESIDENCE_POINTS, "Residence")
     elif sector == CARRIAGE_HOUSE:                                # ND-11.2
         state.push(MOVE_CARRIAGE(seat, count))
     elif sector == HOTEL:                                         # ND-12.2, ND-12.4

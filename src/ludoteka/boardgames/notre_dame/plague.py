@@ -24,7 +24,7 @@ def plague(state) -> None:
             state.rat[seat] = top
             lost = state.lose_pp(seat, 2, PLAGUE_POINTS)
             choices = state.plague_sectors(seat)
-            stone = "a stone" if choices else "no stone (none can be removed)"
+            stone = "a stone" if choices else "no stone, as none can be removed"
             state.event("plague_overflow", f"Plague: {state.name(seat)} loses {lost} prestige and {stone} "
                         f"(the rat marker would pass {top}; it stays on {top}).",
                         {"seat": seat, "prestige": lost, "stone": bool(choices)}, (seat,))
