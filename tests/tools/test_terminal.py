@@ -104,9 +104,12 @@ def test_i_name_explains_a_component(monkeypatch, capsys):
 
 def test_i_name_in_kingsburg_finds_an_advisor_and_a_building(monkeypatch, capsys):
     out = play(monkeypatch, capsys, ["kingsburg", "--players", "2", "--seed", "2", "--agents", "human,random"],
-               ["i alchemist", "i guard tower", "q"])
-    texts = {c["name"]: c["text"] for c in ludoteka.game("kingsburg").components()}
+               ["i alchemist", "i guard tower", "i goblins", "q"])
+    components = ludoteka.game("kingsburg").components()
+    texts = {c["name"]: c["text"] for c in components}
     assert f"Alchemist: {texts['Alchemist']}" in out and f"Guard Tower: {texts['Guard Tower']}" in out
+    goblins = [c["text"] for c in components if c["name"] == "Goblins"]
+    assert len(goblins) > 1 and all(f"Goblins: {text}" in out for text in goblins)   # every card of that name
 
 
 # ------------------------------------------------------------------ a whole game

@@ -198,6 +198,9 @@ class Session:
             found = [c for c in components if any(w.startswith(query) for w in re.split(r"[\s:'-]+", c["name"].lower()))]
         if not found:
             self.say(f"No component is called {shown(query, 40)}; type i alone to list them.")
+        elif len({c["name"] for c in found}) == 1:     # several of a kind (enemy cards): all of them
+            for c in found:
+                self.say(f"{c['name']}: {c['text']}")
         elif len(found) > 1:
             self.say(f"{len(found)} components match: " + ", ".join(c["name"] for c in found)
                      + ". Type more of the name.")
