@@ -163,7 +163,7 @@ def test_the_game_is_saved_after_every_decision(tmp_path, name):
 
 @pytest.mark.parametrize("how", ["eof", "interrupt"])
 def test_ctrl_d_or_ctrl_c_mid_game_leaves_a_resumable_save(monkeypatch, capsys, how):
-    answers = iter(["1", "2", "1"])
+    answers = iter(["1", "2", "1", "1", "2", "1", "1", "1", "2", "1"])
 
     class Keyboard(io.StringIO):
         def readline(self, *args):
@@ -183,6 +183,12 @@ def test_ctrl_d_or_ctrl_c_mid_game_leaves_a_resumable_save(monkeypatch, capsys, 
     record = load_record(saved)
     assert record["finished"] is False and len(record["actions"]) >= 3
     state = replay(record, ludoteka.game)
+    # Resumed with the human: only the recent log lines are shown again.
+    monkeypatch.setattr(sys, "stdin", io.StringIO("q\n"))
+    assert main(["play", "--resume", str(saved), "--save", "again.json"]) == 0
+    out = capsys.readouterr().out
+    shown = out.split("Resumed from")[1].split("NOTRE DAME")[0]
+    assert "earlier lines: type l" in shown and shown.count("\n  · ") <= 16
     assert main(["play", "--resume", str(saved), "--agents", "random,random,random", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["finished"] is True and data["decisions"] > len(state.actions())

@@ -81,6 +81,7 @@ class _Quit(Exception):
     pass
 
 
+RECENT = 15        # log lines shown when a resumed game starts
 _CHOICE = re.compile(r"[0-9]{1,6}")
 
 
@@ -143,7 +144,11 @@ class Session:
     def show_new_log(self, seat: int | None) -> None:
         """Print the log lines `seat` may see that it has not been shown yet."""
         lines = self.state.log(seat)
-        start = self.shown.get(seat, 0)
+        start = self.shown.get(seat)
+        if start is None:                  # the first time (a resumed game): only the recent lines
+            start = max(0, len(lines) - RECENT)
+            if start:
+                self.say(f"  · ... ({start} earlier lines: type l to see the whole log)")
         for line in lines[start:]:
             self.say(f"  · {self.you(line, seat)}")
         self.shown[seat] = len(lines)
