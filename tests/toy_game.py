@@ -264,7 +264,7 @@ class ToyGame(Game):
         totals = [p + s for p, s in zip(state.pile, state.secret)]
         return totals[seat] - max((v for s, v in enumerate(totals) if s != seat), default=0)
 
-    def render(self, state: GameState, seat: int | None) -> str:
+    def render(self, state: GameState, seat: int | None, full: bool = False) -> str:
         v = state.view(seat)
         lines = [f"Turn {v['turn'] + 1}; market: {v['market']}; deck: {v['deck_size']} cards",
                  f"Discarded: {v['discard']}"]

@@ -74,12 +74,13 @@ def test_evaluate_and_render_everywhere():
     r = random.Random(3)
     while not s.is_terminal():
         for seat in (None, 0, 3):
-            text = GAME.render(s, seat)
+            text = GAME.render(s, seat, full=True)
             assert "ROYAL COURT" in text and "ENEMIES" in text
+            assert "KINGSBURG" in GAME.render(s, seat)
         vals = [GAME.evaluate(s, seat) for seat in range(4)]
         assert all(isinstance(v, float) for v in vals)
         s.apply(policy(r, s.legal_keys()))
-    assert "GAME OVER" in GAME.render(s, 0)
+    assert "GAME OVER" in GAME.render(s, 0, full=True) and "game over" in GAME.render(s, 0)
     final = [GAME.evaluate(s, seat) for seat in range(4)]
     best = max(s.vp)
     assert all((final[seat] >= 0) == (s.vp[seat] == best) for seat in range(4))

@@ -265,4 +265,4 @@ def test_reconstructed_label_follows_the_data_files(data_copy):
     edit(data_copy / "board.toml", 'provenance = "reconstructed"', 'provenance = "printed board"')
     s = NotreDame(data_dir=data_copy).new_state(3, 1)
     assert s.view(0)["reconstructed"] == ""
-    assert "Reconstructed" not in s.game.render(s, 0)
+    assert "Reconstructed" not in s.game.render(s, 0, full=True)

@@ -302,7 +302,9 @@ def test_labels_say_what_the_option_does_without_raw_codes():
     assert {"keep", "play", "place", "to", "bribe", "pass"} <= set(seen)
     s = new(3, 1)
     labels = {a.key: a.label for a in s.legal_actions()}
-    assert any(label.endswith("(draft)") and label.startswith("Keep ") for label in labels.values())
+    assert all(label.startswith("Keep ") and label.endswith(")") for label in labels.values())
+    assert "Keep Bank (take N coins, N = your pieces there after placing)" in labels.values() \
+        or "keep:bank" not in labels
     s = play_state(3, 0, ("carriage_house", "bank"))
     labels = {a.key: a.label for a in s.legal_actions()}
     assert labels["play:carriage_house"] == ("Play Carriage House: move your carriage up to 1 market "

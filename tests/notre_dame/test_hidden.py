@@ -31,12 +31,12 @@ def test_determinize_keeps_the_view_and_resamples_hidden_cards(players):
     for s in states(players, 17 + players, every=7):
         for seat in range(players):
             view = s.view(seat)
-            text = GAME.render(s, seat)
+            text = GAME.render(s, seat) + GAME.render(s, seat, full=True)
             hands = set()
             for k in range(3):
                 d = s.determinize(seat, 100 * k + seat)
                 assert GAME.check_invariants(d) == []
-                assert d.view(seat) == view and GAME.render(d, seat) == text
+                assert d.view(seat) == view and GAME.render(d, seat) + GAME.render(d, seat, full=True) == text
                 assert d.log(seat) == s.log(seat) and d.pp == s.pp
                 assert d.hand[seat] == s.hand[seat] and d.offer[seat] == s.offer[seat]
                 if s.to_act == seat:

@@ -138,4 +138,4 @@ def test_overflow_log_says_no_stone_is_lost_when_only_the_friend_stands():
     t = bribe_state(3, 0, VALUE7)
     set_counts(t, 0, sectors={"bank": 1}, rat=9, pp=5)
     plague(t)
-    assert "lose 2 prestige and a stone" in [x for x in t.log(None) if "would pass" in x][-1]
+    assert "loses 2 prestige and a stone" in [x for x in t.log(None) if "would pass" in x][-1]

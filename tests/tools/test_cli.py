@@ -14,9 +14,10 @@ from toy_game import GAME
 
 
 @pytest.fixture(autouse=True)
-def toy_registry(monkeypatch):
+def toy_registry(monkeypatch, tmp_path):
     # Only the toy game: these tests must not depend on the games being built alongside.
     monkeypatch.setattr(registry, "_GAMES", {"toy": GAME})
+    monkeypatch.chdir(tmp_path)          # `play` autosaves to ./saves/: keep it out of the checkout
 
 
 def run_json(capsys, *argv):
@@ -170,7 +171,7 @@ def test_play_a_whole_game_and_json(monkeypatch, capsys):
     assert data["finished"] is True and data["decisions"] == 12 and data["seats"] == ["human", "random"]
     assert data["winners"] and len(data["scores"]) == 2
     assert "Type the number" in err and "Please type a number from 1 to 4" in err
-    assert "Seat 0, choose:" in err and "The game is over" in err
+    assert "You, choose:" in err and "The game is over" in err
     assert "Seat 1 " in err                      # the agent's moves were shown
 
 

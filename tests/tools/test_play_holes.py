@@ -21,8 +21,9 @@ SEED = 987654321
 
 
 @pytest.fixture(autouse=True)
-def toy_registry(monkeypatch):
+def toy_registry(monkeypatch, tmp_path):
     monkeypatch.setattr(registry, "_GAMES", {"toy": GAME})
+    monkeypatch.chdir(tmp_path)          # the autosaves go to ./saves/ of a scratch directory
 
 
 def play(monkeypatch, capsys, argv, lines):
@@ -69,11 +70,11 @@ def test_bad_answers_are_asked_again(monkeypatch, capsys, bad):
     assert "Please type a number from 1 to" in err and "Traceback" not in err
 
 
-def test_undecodable_input_is_asked_again():
+def test_undecodable_input_is_asked_again(tmp_path):
     """Bytes that are not UTF-8 on a real stdin are bad input, not the end of the game."""
     result = subprocess.run([sys.executable, "-m", "ludoteka", "play", "notre-dame", "--players", "2",
                              "--seed", "1", "--agents", "human,random"],
-                            input=b"\xff\xfe\n\xc3\n", capture_output=True, timeout=60)
+                            input=b"\xff\xfe\n\xc3\n", capture_output=True, timeout=60, cwd=tmp_path)
     out = result.stdout.decode("utf-8", "replace")
     assert result.returncode == 0, result.stderr[-2000:]
     assert out.count("Please type a number") == 2 and "No more input" in out
@@ -89,9 +90,10 @@ def test_a_failed_save_is_reported_and_the_game_goes_on(monkeypatch, capsys, tmp
         target = tmp_path / "afile" / "game.json"
     code, out, err = play(monkeypatch, capsys, ["toy", "--players", "2", "--seed", "3", "--seat",
                                                 "1=random", "--save", str(target), "--json"],
-                          ["1", "s", "q", "y", "n"] + ["1"] * 20)
+                          ["1", "s", "q", "n"] + ["1"] * 20)
     assert code == 0, err
-    assert err.count("Could not save to") == 2 and "the game goes on" in err
+    # The autosave after the first decision reports its failure once; then `s` and `q` do.
+    assert err.count("Could not save to") == 3 and "the game goes on" in err and "Quit anyway?" in err
     data = json.loads(out)
     assert data["finished"] is True and data["saved"] is None
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(["adir"] if where == "directory" else ["afile"])

@@ -1,8 +1,11 @@
 """`ludoteka play`: a game in the terminal, humans and agents at the table.
 
-The human sees `game.render(state, seat)` and the numbered options of the pending decision, and
-answers with a number or a command (s save, q quit, l log, h help). Agents' moves appear as the
-log lines the human may see. With stdin closed (no TTY, CI) the game stops cleanly.
+The human sees the compact table (`game.render(state, seat)`; `r` shows the full one) and the
+numbered options of the pending decision, and answers with a number or a command (i NAME explains
+a component, s save, q quit, l log, h help). Agents' moves appear as the log lines the human may
+see, with the human's own seat called "You". The game is saved after every decision; Ctrl-C or
+the end of stdin stop it cleanly, saved. When it ends, the score breakdown and the winners are
+shown and the finished record is written (`ludoteka replay FILE` replays it).
 """
 from __future__ import annotations
 
@@ -11,6 +14,7 @@ import json
 import random
 import re
 import sys
+import textwrap
 import time
 from pathlib import Path
 from typing import Any, Callable, TextIO
@@ -21,17 +25,63 @@ from ..kernel import Game, GameState, LudotekaError, load_record, record_of, rep
 from .arguments import MAX_SEED, UsageError, players_for, seat_number, split_agents
 
 HELP = """Type the number of an option to choose it. Commands:
-  s   save the game (to --save FILE, the --resume FILE, or ./saves/<game>-<date>-<time>.json)
-  q   quit (offers to save first)
-  l   show the whole log as your seat sees it
-  r   show the table again
-  h ? this help"""
+  r       show the full table (the compact one is shown before each decision)
+  i NAME  explain a component (a card, person, advisor, building...); i alone lists them
+  l       show the whole log as your seat sees it
+  s       save now (the game is also saved after every decision, to --save FILE, the
+          --resume FILE, or ./saves/<game>-<date>-<time>.json)
+  q       save and quit (Ctrl-C and Ctrl-D also save and quit)
+  h ?     this help"""
+
+_VERBS = {"has": "have", "is": "are", "does": "do", "was": "were"}
+
+
+def _base_verb(word: str) -> str:
+    """'plays' -> 'play', 'passes' -> 'pass', 'carries' -> 'carry', 'has' -> 'have'."""
+    if word in _VERBS:
+        return _VERBS[word]
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if word.endswith(("sses", "shes", "ches", "xes", "zes", "oes")):
+        return word[:-2]
+    if word.endswith("s") and not word.endswith("ss"):
+        return word[:-1]
+    return word
+
+
+def personal(text: str, name: str | None) -> str:
+    """`text` with the seat called `name` (as the game's texts name it) called you: "Red (seat 0)
+    plays Bank." -> "You play Bank.", "Red (seat 0)'s rat marker" -> "Your rat marker". The first
+    letter of the line is capitalised ("seat 1 passes" -> "Seat 1 passes")."""
+    if name:
+        pattern = re.compile(re.escape(name) + r"(?![\w])('s)?( ([a-z]+)(?![\w']))?")
+
+        def you(match: re.Match) -> str:
+            before = text[:match.start()].rstrip()
+            start = not before or before.endswith((".", "!", "?"))
+            word = ("Your" if start else "your") if match.group(1) else ("You" if start else "you")
+            if match.group(2):
+                verb = match.group(3)
+                word += " " + (verb if match.group(1) else _base_verb(verb))
+            return word
+
+        text = pattern.sub(you, text)
+    return text[:1].upper() + text[1:]
+
+
+def _humanize(name: str, names: dict[str, str]) -> str:
+    """A score category's name as players say it: 'personal_stones' -> 'Personal stones'."""
+    if name in names:
+        return names[name]
+    words = name.replace("_", " ")
+    return words[:1].upper() + words[1:]
 
 
 class _Quit(Exception):
     pass
 
 
+RECENT = 15        # log lines shown when a resumed game starts
 _CHOICE = re.compile(r"[0-9]{1,6}")
 
 
@@ -53,7 +103,8 @@ class Session:
     """One terminal game: the state, who sits where, and the input and output streams."""
 
     def __init__(self, state: GameState, seats: list[str], save_path: Path,
-                 out: TextIO, read_line: Callable[[], str], save_on_eof: bool = False):
+                 out: TextIO, read_line: Callable[[], str], save_on_eof: bool = False,
+                 autosave: bool = False):
         self.state = state
         self.game = state.game
         self.seats = seats
@@ -66,7 +117,9 @@ class Session:
         self.read_line = read_line
         self.shown: dict[int | None, int] = {}
         self.saved: str | None = None
-        self.save_on_eof = save_on_eof     # only when the user named a --save file
+        self.save_on_eof = save_on_eof or autosave
+        self.autosave = autosave           # save after every decision (`run_play` turns it on)
+        self.autosave_failed = False       # a failing autosave is reported once
 
     def say(self, text: str = "") -> None:
         self.out.write(text + "\n")
@@ -81,26 +134,44 @@ class Session:
             raise EOFError
         return line.strip()
 
+    def name_of(self, seat: int) -> str:
+        return self.game.seat_name(self.state, seat)
+
+    def you(self, text: str, seat: int | None) -> str:
+        """`text` as `seat` reads it: its own seat is called you."""
+        return personal(text, self.name_of(seat) if seat is not None else None)
+
     def show_new_log(self, seat: int | None) -> None:
         """Print the log lines `seat` may see that it has not been shown yet."""
         lines = self.state.log(seat)
-        start = self.shown.get(seat, 0)
+        start = self.shown.get(seat)
+        if start is None:                  # the first time (a resumed game): only the recent lines
+            start = max(0, len(lines) - RECENT)
+            if start:
+                self.say(f"  · ... ({start} earlier lines: type l to see the whole log)")
         for line in lines[start:]:
-            self.say(f"  · {line}")
+            self.say(f"  · {self.you(line, seat)}")
         self.shown[seat] = len(lines)
 
-    def save(self) -> bool:
-        """Save the game record; a failure is reported and the game goes on. True if saved."""
+    def save(self, quiet: bool = False) -> bool:
+        """Save the game record; a failure is reported and the game goes on. True if saved.
+
+        `quiet` (the autosave after each decision) says nothing when it works, and reports only
+        the first failure."""
         try:
             self.save_path.parent.mkdir(parents=True, exist_ok=True)
             save_record(self.save_path, record_of(self.state))
         except (OSError, LudotekaError) as exc:
+            if quiet and self.autosave_failed:
+                return False
+            self.autosave_failed = self.autosave_failed or quiet
             reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
             self.say(f"Could not save to {shown(self.save_path, 200)}: {shown(reason, 200)[1:-1]}. "
                      "Nothing was saved; the game goes on.")
             return False
         self.saved = str(self.save_path)
-        self.say(f"Saved to {self.save_path} (resume with: ludoteka play --resume {self.save_path})")
+        if not quiet:
+            self.say(f"Saved to {self.save_path} (resume with: ludoteka play --resume {self.save_path})")
         return True
 
     def agent_key(self, seat: int) -> str:
@@ -108,41 +179,87 @@ class Session:
         agent = make_agent(self.agents[seat], decision_seed(self.state.seed, seat, len(self.state.actions())))
         return agent.choose(self.state)
 
+    def explain(self, query: str) -> None:
+        """`i NAME`: the text of the components whose id or name starts with NAME (any case); all
+        their names when NAME is empty or matches several."""
+        components = self.game.components()
+        if not components:
+            self.say("This game has no components to explain.")
+            return
+        query = query.strip().lower()
+        if not query:
+            self.say("Components (type i NAME; a prefix or a word of the name is enough):")
+            groups: dict[str, list[str]] = {}
+            for c in components:
+                groups.setdefault(str(c.get("type") or c.get("kind") or "other"), []).append(c["name"])
+            for group, names in groups.items():
+                self.say(textwrap.fill(f"{_humanize(group, {})}s: " + "; ".join(names), width=110,
+                                       initial_indent="  ", subsequent_indent="    "))
+            return
+        exact = [c for c in components if query in (str(c["id"]).lower(), c["name"].lower())]
+        found = exact or [c for c in components
+                          if any(k.startswith(query) for k in (str(c["id"]).lower(), c["name"].lower()))]
+        if not found:     # a word of the name: "i guard" finds the City Guard and the Guard Tower
+            found = [c for c in components if any(w.startswith(query) for w in re.split(r"[\s:'-]+", c["name"].lower()))]
+        if not found:
+            self.say(f"No component is called {shown(query, 40)}; type i alone to list them.")
+        elif len({c["name"] for c in found}) == 1:     # several of a kind (enemy cards): all of them
+            for c in found:
+                self.say(f"{c['name']}: {c['text']}")
+        elif len(found) > 1:
+            self.say(f"{len(found)} components match: " + ", ".join(c["name"] for c in found)
+                     + ". Type more of the name.")
+        else:
+            self.say(f"{found[0]['name']}: {found[0]['text']}")
+
+    def show_options(self, actions: list, seat: int) -> None:
+        self.say(f"\n{self.you(self.name_of(seat), seat)}, choose:")
+        for i, action in enumerate(actions, 1):
+            self.say(f"  {i:>2}. {action.label}")
+
     def human_turn(self, seat: int) -> str:
         state = self.state
         if len(self.humans) > 1:
-            self.say(f"\n=== Seat {seat}'s turn (others, look away) ===")
+            self.say(f"\n=== {self.name_of(seat)}: your turn (others, look away) ===")
         self.show_new_log(seat)
+        actions = state.legal_actions(seat)
+        if len(actions) == 1:              # nothing to decide: say what happens and go on
+            self.say(f"{self.you(self.name_of(seat), seat)}: {actions[0].label} (the only choice).")
+            return actions[0].key
         self.say("")
         self.say(self.game.render(state, seat))
-        actions = state.legal_actions()
-        if len(actions) == 1:              # nothing to decide: say what happens and go on
-            self.say(f"\nSeat {seat}: {actions[0].label} (the only choice).")
-            return actions[0].key
-        self.say(f"\nSeat {seat}, choose:")
-        for i, action in enumerate(actions, 1):
-            self.say(f"  {i:>2}. {action.label}")
+        self.show_options(actions, seat)
         while True:
-            answer = self.ask(f"[1-{len(actions)}, h for help] > ").lower()
+            answer = self.ask(f"[1-{len(actions)}, r table, i NAME explain, h help] > ")
+            command, _, rest = answer.partition(" ")
+            command = command.lower()
             if _CHOICE.fullmatch(answer) and 1 <= int(answer) <= len(actions):
                 return actions[int(answer) - 1].key
-            if answer in ("h", "?", "help"):
+            if command in ("h", "?", "help") and not rest:
                 self.say(HELP)
-            elif answer == "s":
+            elif command == "i":
+                self.explain(rest)
+            elif answer.lower() == "s":
                 self.save()
-            elif answer == "l":
+            elif answer.lower() == "l":
                 for line in state.log(seat):
-                    self.say(f"  · {line}")
-            elif answer == "r":
-                self.say(self.game.render(state, seat))
-                for i, action in enumerate(actions, 1):
-                    self.say(f"  {i:>2}. {action.label}")
-            elif answer == "q":
-                if self.ask("Save before quitting? [y/N] ").lower().startswith("y") and not self.save():
+                    self.say(f"  · {self.you(line, seat)}")
+            elif answer.lower() == "r":
+                self.say(self.game.render(state, seat, full=True))
+                self.show_options(actions, seat)
+            elif answer.lower() == "q":
+                if not self.save() and not self.ask("Quit anyway? [y/N] ").lower().startswith("y"):
                     continue               # the save failed: stay, so nothing is lost unawares
                 raise _Quit
             else:
                 self.say(f"Please type a number from 1 to {len(actions)}, or h for help.")
+
+    def stopped(self, why: str) -> None:
+        """The game stops before its end: save it and say how to resume."""
+        self.say(why)
+        if self.save_on_eof and self.save(quiet=True):
+            self.say(f"The game is saved to {self.save_path}, resume with: "
+                     f"ludoteka play --resume {self.save_path}")
 
     def run(self) -> bool:
         """Play until the game is over (True) or the human quits or input ends (False)."""
@@ -157,23 +274,66 @@ class Session:
                 else:
                     key = self.human_turn(seat)
                 state.apply(key, seat)
+                if self.autosave:
+                    self.save(quiet=True)
                 if watcher != -1:
                     self.show_new_log(watcher)
         except _Quit:
             self.say("You left the game.")
             return False
         except EOFError:
-            self.say("\nNo more input (stdin is closed): the game stops here.")
-            if self.save_on_eof:
-                self.save()
+            self.stopped("\nNo more input (stdin is closed): the game stops here.")
             return False
-        self.say(f"\nThe game is over (it was seed {state.seed}).")
-        self.say(self.game.render(state, None))
-        winners = state.winners()
-        for s, v in enumerate(state.scores()):
-            who = "you" if s in self.humans else self.seats[s]
-            self.say(f"  seat {s} ({who}): {v}{'  <- winner' if s in winners else ''}")
+        except KeyboardInterrupt:
+            self.stopped("\nInterrupted: the game stops here.")
+            return False
+        self.end_screen()
         return True
+
+    def end_screen(self) -> None:
+        """The final table, the score breakdown, the winners; the finished record is written."""
+        state = self.state
+        viewer = self.humans[0] if len(self.humans) == 1 else None
+        self.say(f"\nThe game is over (it was seed {state.seed}).")
+        self.say(self.game.render(state, viewer, full=True))
+        self.say("")
+        self.say(breakdown_table(state, [self.you(self.name_of(s), viewer) for s in range(state.players)]))
+        winners = state.winners()
+        names = [self.you(self.name_of(s), viewer) for s in winners]
+        if viewer is not None and viewer in winners:
+            self.say("You win!" if len(winners) == 1 else f"You share the win with "
+                     + ", ".join(n for s, n in zip(winners, names) if s != viewer) + ".")
+        else:
+            self.say(("Winner: " if len(winners) == 1 else "Winners: ") + ", ".join(names) + ".")
+        if self.autosave or self.save_on_eof:
+            if self.save(quiet=True):
+                self.say(f"The game record is in {self.save_path} (replay it with: "
+                         f"ludoteka replay {self.save_path})")
+
+
+def breakdown_table(state: GameState, names: list[str]) -> str:
+    """The score breakdown: one column per seat, one row per category, the total and the
+    tie-break values (the rows of each column sum to its score)."""
+    parts = state.score_breakdown()
+    scores = state.scores()
+    labels = getattr(state.game, "category_names", {})
+    categories: list[str] = []
+    tiebreaks: list[str] = []
+    for part in parts:
+        categories += [c for c in part["points"] if c not in categories]
+        tiebreaks += [t for t in part.get("tiebreak", {}) if t not in tiebreaks]
+    rows = [(_humanize(c, labels), [part["points"].get(c, 0) for part in parts]) for c in categories]
+    rows.append(("Total", scores))
+    rows += [(f"Tie-break: {_humanize(t, labels).lower()}", [part.get("tiebreak", {}).get(t, "") for part in parts])
+             for t in tiebreaks]
+    first = max(len(r[0]) for r in rows) + 2
+    width = [max(len(n), 5) + 2 for n in names]
+    lines = [" " * first + "".join(f"{n:>{w}}" for n, w in zip(names, width))]
+    for label, values in rows:
+        if label == "Total":
+            lines.append(" " * first + "".join(f"{'-' * (w - 2):>{w}}" for w in width))
+        lines.append(f"{label:<{first}}" + "".join(f"{v!s:>{w}}" for v, w in zip(values, width)))
+    return "\n".join(lines)
 
 
 def _seat_specs(args: argparse.Namespace, players: int) -> list[str]:
@@ -230,8 +390,7 @@ def run_play(args: argparse.Namespace, lookup: Callable[[str], Game],
         seed = args.seed if args.seed is not None else new_seed()
         state = game.new_state(players, seed, parse_options(args.option))
     seats = _seat_specs(args, players)
-    session = Session(state, seats, _save_path(args, game), out, stdin.readline,
-                      save_on_eof=bool(args.save))
+    session = Session(state, seats, _save_path(args, game), out, stdin.readline, autosave=True)
     # The seed is never shown while the game is on: it would give away future dice and cards.
     session.say(f"{game.title or game.name}: {players} players. "
                 + ", ".join(f"seat {s}: {spec}" for s, spec in enumerate(seats)))

@@ -122,10 +122,14 @@ class Game:
         persons, buildings...), each with at least `id`, `name` and `text`, read from the data files."""
         return []
 
-    def render(self, state: GameState, seat: int | None) -> str:
-        """A text picture of the table as `seat` sees it."""
+    def render(self, state: GameState, seat: int | None, full: bool = False) -> str:
+        """A text picture of the table as `seat` sees it: compact by default, everything if `full`."""
         import json
         return json.dumps(state.view(seat), indent=1)
+
+    def seat_name(self, state: GameState, seat: int) -> str:
+        """How the event texts name `seat` (a client may put "You" in its place for its own seat)."""
+        return f"seat {seat}"
 
     def describe(self) -> dict[str, Any]:
         """A JSON-ready description of the game and its options."""

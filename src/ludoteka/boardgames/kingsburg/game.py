@@ -55,6 +55,8 @@ class KingsburgGame(Game):
     min_players = 2
     max_players = 5
     options = OPTIONS
+    # The score categories as players say them (the end screen of `ludoteka play`).
+    category_names = {"kings_reward": "King's Reward", "town_hall": "Town Hall"}
 
     def __init__(self, data_dir: Path | str | None = None):
         self.data: KingsburgData = load_data(data_dir)
@@ -131,9 +133,9 @@ class KingsburgGame(Game):
         return keys[int(random() * len(keys))]
 
     # ------------------------------------------------------------------ rendering
-    def render(self, state: GameState, seat: int | None) -> str:
+    def render(self, state: GameState, seat: int | None, full: bool = False) -> str:
         from .render import render
-        return render(state, seat)
+        return render(state, seat, full)
 
 
 _GAMES: dict[str, KingsburgGame] = {}

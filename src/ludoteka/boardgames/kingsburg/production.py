@@ -96,7 +96,7 @@ class RerollRound(InTurnOrder):
         dv = state.dice_values
         totals = [sum(dv[5 * s:5 * s + 5]) for s in range(n)]
         state.turn_order.sort(key=totals.__getitem__)
-        state.event("turn_order", "turn order: " + ", ".join(f"seat {s} ({totals[s]})" for s in state.turn_order),
+        state.event("turn_order", "turn order (lowest dice total first): " + ", ".join(f"seat {s} ({totals[s]})" for s in state.turn_order),
                     {"turn_order": list(state.turn_order), "totals": totals})
         state.passed = 0
         state.push(INFLUENCE_ROUND(0))
@@ -204,7 +204,7 @@ class InfluenceRound(Automatic):
                     state.push(CHOOSE_DICE(seat, pos))
                     return
                 state.passed |= 1 << seat     # KB-8.10: no usable dice: must pass
-                state.event("pass", f"seat {seat} has no usable dice and passes", {"seat": seat, "forced": True},
+                state.event("pass", f"seat {seat} passes (no usable dice)", {"seat": seat, "forced": True},
                             (seat,))
             pos = (pos + 1) % n
 
@@ -354,7 +354,7 @@ class TakeHelp(Decision):
     def apply(self, state, frame, seat, key):
         advisor = frame[2] >> 1
         if key == HelpKey.DECLINE:
-            state.event("help_declined", f"seat {seat} declines the help of advisor {advisor}",
+            state.event("help_declined", f"seat {seat} declines the help of the {state.T.data.advisors[advisor].name} ({advisor})",
                         {"seat": seat, "advisor": advisor}, (seat,))
         else:
             take_help(state, seat, advisor, state.T.help_info[advisor][key])

@@ -7,22 +7,129 @@ from .view import view
 CALENDAR = ("Aid", "Spring", "Reward", "Summer", "Envoy", "Autumn", "Recruit", "Winter")
 
 
-def render(state: KingsburgState, seat: int | None) -> str:
+# What each decision is about, for the header (the frame kinds' names are codes).
+TITLES = {"take_goods": "take a good", "choose_loss": "choose what to lose", "reroll": "reroll or keep the dice",
+          "choose_dice": "choose dice for an advisor", "choose_advisor": "choose the advisor",
+          "take_help": "take an advisor's help", "build": "build", "envoy_build": "build with the King's Envoy",
+          "town_hall": "use the Town Hall", "recruit": "recruit soldiers",
+          "soldier_tokens": "pick a soldier token", "over": "game over"}
+
+
+def _who(s: int, seat: int | None) -> str:
+    return "You" if s == seat else f"Seat {s}"
+
+
+def _decision(state: KingsburgState, v: dict, seat: int | None) -> str:
+    title = TITLES.get(v["decision"], v["decision"].replace("_", " "))
+    acting = v["acting"]
+    if not acting:
+        return title
+    if acting == [seat]:
+        return f"{title} (you)"
+    if len(acting) > 1 and len(acting) == state.players:
+        return f"{title} (everyone)"
+    return f"{title} ({', '.join(_who(s, seat) for s in acting)})"
+
+
+def _n(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _goods(g: dict) -> str:
+    return f"{g['gold']} gold, {g['wood']} wood, {g['stone']} stone"
+
+
+def _dice(p: dict) -> str:
+    dice = ",".join(map(str, p["dice"]))
+    if p["white_dice"]:
+        dice += " + white " + ",".join(map(str, p["white_dice"]))
+    return dice
+
+
+def render(state: KingsburgState, seat: int | None, full: bool = False) -> str:
+    """The table as `seat` sees it: compact (what a decision needs), or everything if `full`."""
+    return render_full(state, seat) if full else render_compact(state, seat)
+
+
+def render_compact(state: KingsburgState, seat: int | None) -> str:
+    """Year and season, the own seat in detail, the advisors taken this season, one line per other seat."""
+    T = state.T
+    data = T.data
+    v = view(state, seat)
+    envoy = v["envoy"]
+    lines = [f"KINGSBURG  year {state.year}/5  {PHASE_NAMES[state.phase]} (phase {state.phase} of 8)"
+             f"  |  now: {_decision(state, v, seat)}",
+             "turn order: " + " > ".join(_who(s, seat) for s in state.turn_order)
+             + f"  |  King's Envoy: {'on the board' if envoy is None else _who(envoy, seat)}"]
+    players = v["players"]
+    order = [p for p in players if p["seat"] == seat] + [p for p in players if p["seat"] != seat]
+    for p in order:
+        s = p["seat"]
+        names = [T.bname[T.bid.index(b)] for b in p["buildings"]]
+        if s == seat:
+            line = (f"You: {p['vp']} VP, {_goods(p['goods'])}, {_n(p['soldiers'], 'soldier')}, "
+                    f"{_n(p['plus_two_tokens'], '+2 token')}")
+            if p["dice"] or p["white_dice"]:
+                line += f", dice {_dice(p)}"
+            if p["passed"]:
+                line += " (passed)"
+            lines.append(line)
+            lines.append(f"  buildings ({len(names)}): {', '.join(names) or 'none'}")
+            if "soldier_tokens_left" in p:
+                lines.append(f"  soldier tokens: {', '.join(map(str, p['soldier_tokens_left']))}")
+        else:
+            line = (f"Seat {s}: {p['vp']} VP, {_goods(p['goods'])}, {_n(p['soldiers'], 'soldier')}, "
+                    f"{_n(p['plus_two_tokens'], 'token')}, {_n(len(names), 'building')}")
+            if p["dice"] or p["white_dice"]:
+                line += f", dice {_dice(p)}"
+            if p["passed"]:
+                line += " (passed)"
+            lines.append(line)
+    taken = []
+    for a in range(1, 19):
+        entries = v["court"].get(str(a), [])
+        who = ", ".join(_who(e["seat"], seat) for e in entries)
+        if a in v["dummy_blocked"]:
+            who = "blocked" + (", " + who if who else "")
+        if who:
+            taken.append(f"{a} {data.advisors[a].name} ({who})")
+    if taken or v["decision"] in ("choose_dice", "choose_advisor"):
+        lines.append("Advisors taken this season: " + ("; ".join(taken) or "none yet"))
+    if "selected_dice" in v:
+        lines.append(f"Dice picked: {'+'.join(map(str, v['selected_dice']))}")
+    if "last_battle" in v and v["last_battle"]["year"] == state.year:
+        b = v["last_battle"]
+        lines.append(f"Battle of year {b['year']}: " + ", ".join(
+            f"{_who(s, seat)} {b['strength'][s]} ({b['result'][s]})" for s in range(state.players)))
+    enemy = next((e for e in v["enemies"] if e["year"] == state.year), None)
+    if enemy is not None:
+        lo, hi = enemy["strength_range"]
+        card = enemy["card"]
+        what = (f"{card['name']}, strength {card['strength']}" if card is not None
+                else f"face down, strength {lo} to {hi}")
+        lines.append(f"Enemy of year {state.year}: {what}")
+    return "\n".join(lines)
+
+
+def render_full(state: KingsburgState, seat: int | None) -> str:
+    """The whole table as `seat` sees it."""
     T = state.T
     data = T.data
     v = view(state, seat)
     lines = []
-    who = "spectator" if seat is None else f"seat {seat}"
+    who = "a spectator" if seat is None else f"you, seat {seat}"
     cal = " ".join(f"[{c}]" if i + 1 == state.phase else c for i, c in enumerate(CALENDAR))
     lines.append(f"KINGSBURG  year {state.year}/5  phase {state.phase} {PHASE_NAMES[state.phase]}   (view of {who})")
     lines.append(f"calendar: {cal}")
-    lines.append("turn order: " + " > ".join(f"seat {s}" for s in state.turn_order)
-                 + (f"   King's Envoy: seat {state.envoy_holder}" if state.envoy_holder >= 0 else "   King's Envoy: on the board")
-                 + (f"   King's white die: seat {state.kings_aid_seat}" if state.kings_aid_seat >= 0 else ""))
+    lines.append("court: sN = seat N, +2 = a +2 token, mkt = the Market, env = the King's Envoy; buildings: [Name] = built")
+    lines.append("turn order: " + " > ".join(_who(s, seat) for s in state.turn_order)
+                 + (f"   King's Envoy: {_who(state.envoy_holder, seat)}" if state.envoy_holder >= 0
+                    else "   King's Envoy: on the board")
+                 + (f"   King's white die: {_who(state.kings_aid_seat, seat)}" if state.kings_aid_seat >= 0 else ""))
     if state.to_act is None:
-        lines.append("GAME OVER - winners: " + ", ".join(f"seat {s}" for s in state.winners()))
+        lines.append("GAME OVER - winners: " + ", ".join(_who(s, seat) for s in state.winners()))
     else:
-        lines.append(f"to act: seat {state.to_act} ({v['decision']})")
+        lines.append(f"now: {_decision(state, v, seat)}")
     lines.append("")
     lines.append("ROYAL COURT")
     blocked = set(v["dummy_blocked"])
@@ -30,7 +137,7 @@ def render(state: KingsburgState, seat: int | None) -> str:
     for a in range(1, 19):
         adv = data.advisors[a]
         entries = v["court"].get(str(a), [])
-        txt = "; ".join(f"s{e['seat']}:{'+'.join(map(str, e['dice']))}"
+        txt = "; ".join(f"{'you' if e['seat'] == seat else 's' + str(e['seat'])}:{'+'.join(map(str, e['dice']))}"
                         + ("+2" if e["token"] else "") + (" mkt" if e["market"] else "")
                         + (" env" if e["envoy"] else "") for e in entries)
         if a in blocked:
@@ -41,12 +148,12 @@ def render(state: KingsburgState, seat: int | None) -> str:
     if state.dummy_dice:
         lines.append(f"  dummy dice: {list(state.dummy_dice)}")
     if "selected_dice" in v:
-        lines.append(f"  seat {state.to_act} has picked dice {v['selected_dice']}")
+        lines.append(f"  {_who(state.to_act, seat)} picked dice {'+'.join(map(str, v['selected_dice']))}")
     lines.append("")
     for p in v["players"]:
         s = p["seat"]
         g = p["goods"]
-        head = (f"SEAT {s}{' (you)' if s == seat else ''}: {p['vp']} VP  gold {g['gold']} wood {g['wood']} "
+        head = (f"{'YOU' if s == seat else f'SEAT {s}'}: {p['vp']} VP  gold {g['gold']} wood {g['wood']} "
                 f"stone {g['stone']}  +2 tokens {p['plus_two_tokens']}  soldiers {p['soldiers']}")
         if p["dice"] or p["white_dice"]:
             head += f"  dice {p['dice']}" + (f" white {p['white_dice']}" if p["white_dice"] else "")
@@ -83,5 +190,5 @@ def render(state: KingsburgState, seat: int | None) -> str:
     if "last_battle" in v:
         b = v["last_battle"]
         lines.append(f"last battle (year {b['year']}): reinforcements {b['reinforcement']}; " + ", ".join(
-            f"seat {s} {b['strength'][s]} {b['result'][s]}" for s in range(state.players)))
+            f"{_who(s, seat)} {b['strength'][s]} {b['result'][s]}" for s in range(state.players)))
     return "\n".join(lines)

@@ -156,7 +156,7 @@ class Battle(Automatic):
             else:
                 r = a                   # KB-15.5
             state.event("kings_reinforcements", f"seat {state.turn_order[0]} rolls {' and '.join(map(str, dice))}: "
-                        f"the King sends {r} soldiers", {"seat": state.turn_order[0], "dice": dice, "soldiers": r},
+                        f"the King sends {r} soldier{'' if r == 1 else 's'}", {"seat": state.turn_order[0], "dice": dice, "soldiers": r},
                         (state.turn_order[0],))
             state.kings_soldiers = r
             reinf = [r] * n
@@ -207,8 +207,11 @@ class Battle(Automatic):
                     choices.append(step("lose_goods")(s, lc))
                 destroyed = state.destroy(s, lb) if lb else []
                 vp = state.lose_vp(s, lvp) if lvp else 0
-                state.event("battle_lost", f"seat {s} is defeated: loses {goods_text(*lost)}"
-                            + (f", {vp} VP" if vp else "") + (f" and {lc} goods of choice" if lc else ""),
+                loss = [goods_text(*lost)] if any(lost) else []
+                loss += ([f"{vp} VP"] if vp else []) + ([f"{lc} goods of choice"] if lc else [])
+                state.event("battle_lost", f"seat {s} loses the battle"
+                            + (": " + (", ".join(loss[:-1]) + " and " + loss[-1] if len(loss) > 1 else loss[0])
+                               if loss else ", with nothing more to lose"),
                             {"seat": s, "goods": goods_dict(*lost), "vp": -vp, "goods_of_choice": lc,
                              "buildings": destroyed}, (s,))
         state.battle_strength = tuple(strengths)

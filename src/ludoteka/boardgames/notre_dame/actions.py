@@ -13,7 +13,7 @@ from .keys import (BANK, CARRIAGE_HOUSE, CLOISTER_SCHOOL, DECLINE, DONATE_INDEX,
                    DONATION_POINTS, DONATION_PRESTIGE, FRIEND_INDEX, FRIEND_KEYS, FROM_INDEX, FROM_KEYS,
                    HOTEL, HOTEL_COIN, HOTEL_ITEMS, HOTEL_KEYS, HOTEL_PAIRS, HOTEL_PARTS, HOTEL_RAT,
                    HOTEL_STONE, MESSAGE_POINTS, NOTRE_DAME, PLACE, PLAY_INDEX, PLAY_KEYS, RESIDENCE,
-                   RESIDENCE_POINTS, REWARD_LABELS, TRUSTED_FRIEND)
+                   RESIDENCE_POINTS, REWARD_LABELS, REWARD_TEXTS, TRUSTED_FRIEND)
 
 MARKET_PLACES = {"C": "centre", "IL": "inner-left", "IR": "inner-right", "OL": "outer-left", "OR": "outer-right"}
 
@@ -43,7 +43,7 @@ def message_reward(message) -> str:
 
 
 def declined(state, seat: int) -> None:
-    state.event("decline", f"{state.name(seat)} declines the action (ND-6.6).", {"seat": seat}, (seat,))
+    state.event("decline", f"{state.name(seat)} declines the action.", {"seat": seat}, (seat,))
 
 
 @FLOW.kind
@@ -84,11 +84,11 @@ class PlayCard(Decision):
         if card_type == TRUSTED_FRIEND:
             state.push(PLACE_FRIEND(seat))
         elif card_type == NOTRE_DAME and state.coins[seat] == 0:
-            state.event("no_donation", f"{state.name(seat)} has no coin to donate and places nothing (ND-16.4).",
+            state.event("no_donation", f"{state.name(seat)} places nothing on Notre Dame (no coin to donate).",
                         {"seat": seat}, (seat,))
         elif len(place_keys(state, seat, card_type)) == 1:
             state.event("no_stone", f"{state.name(seat)} has no stone to place; the action is not carried "
-                        f"out (ND-7.5).", {"seat": seat}, (seat,))
+                        f"out.", {"seat": seat}, (seat,))
         else:
             state.push(PLACE_STONE(seat, card_type))
 
@@ -122,7 +122,7 @@ class PlaceStone(Decision):
     def describe(self, state, frame, seat, key):
         where = state.place_name(frame[2])
         if key == DECLINE:
-            return Action(key, "Decline the action", {"kind": "decline"})
+            return Action(key, "Decline the action (the card stays played; nothing is placed)", {"kind": "decline"})
         if key == PLACE:
             return Action(key, f"Place a stone from your personal supply on {where}"
                           if frame[2] == NOTRE_DAME else f"Place a stone from your personal supply in your {where}",
@@ -206,7 +206,7 @@ class PlaceFriend(Decision):
 
     def describe(self, state, frame, seat, key):
         if key == DECLINE:
-            return Action(key, "Decline the action", {"kind": "decline"})
+            return Action(key, "Decline the action (the card stays played; nothing is placed)", {"kind": "decline"})
         sector = FRIEND_INDEX[key]
         data = state.data
         n = state.count(seat, sector) + 1
@@ -233,7 +233,7 @@ def sector_action(state, seat: int, sector: int) -> None:
     elif sector == BANK:                                          # ND-9.2, ND-9.3
         state.gain_coins(seat, count, bank=True)
     elif sector == RESIDENCE:                                     # ND-10.2
-        state.gain_pp(seat, count, RESIDENCE_POINTS, f"residence {count}")
+        state.gain_pp(seat, count, RESIDENCE_POINTS, "Residence")
     elif sector == CARRIAGE_HOUSE:                                # ND-11.2
         state.push(MOVE_CARRIAGE(seat, count))
     elif sector == HOTEL:                                         # ND-12.2, ND-12.4
@@ -274,12 +274,13 @@ class HotelReward(Decision):
         parts = HOTEL_PARTS[key]
         if not parts:
             return Action(key, "Take nothing from the hotel", {"kind": "hotel", "take": []})
-        return Action(key, "Take " + " and ".join(REWARD_LABELS[p] for p in parts) + " from the hotel",
+        return Action(key, "From the hotel: " + " and ".join(REWARD_LABELS[p] for p in parts),
                       {"kind": "hotel", "take": list(parts)})
 
     def apply(self, state, frame, seat, key):
         parts = HOTEL_PARTS[key]
-        state.event("hotel", f"{state.name(seat)} takes from the hotel: {', '.join(parts) or 'nothing'}.",
+        state.event("hotel", f"{state.name(seat)} takes from the hotel: "
+                    f"{' and '.join(REWARD_TEXTS[p] for p in parts) or 'nothing'}.",
                     {"seat": seat, "take": list(parts)}, (seat,))
         for part in parts:
             if part == HOTEL_STONE:
@@ -337,7 +338,7 @@ class MoveCarriage(Decision):
         layout = data.layouts[state.boroughs]
         market, take = layout.move_index[key]
         state.carriage[seat] = market
-        state.event("carriage", f"{state.name(seat)} moves the carriage to market {layout.names[market]}.",
+        state.event("carriage", f"{state.name(seat)} moves the carriage to {market_name(data, layout.names[market])}.",
                     {"seat": seat, "market": layout.names[market]}, (seat,))
         if take:                                                  # ND-11.6, ND-11.7
             code = state.msg_at[market]

@@ -9,7 +9,7 @@ from .data import SECTOR_COUNT
 from .frames import FLOW
 from .keys import (BARMAID_KEYS, BISHOP_INDEX, BISHOP_KEYS, HOTEL_COIN, HOTEL_RAT, HOTEL_STONE,
                    JUGGLE_INDEX, JUGGLE_KEYS, JUGGLE_TO_INDEX, JUGGLE_TO_KEYS, MINSTREL_INDEX,
-                   MINSTREL_KEYS, MOVE_INDEX, MOVE_KEYS, NOTRE_DAME, PASS, PERSON_POINTS, REWARD_LABELS)
+                   MINSTREL_KEYS, MOVE_INDEX, MOVE_KEYS, NOTRE_DAME, PASS, PERSON_POINTS, REWARD_LABELS, REWARD_TEXTS)
 
 
 @FLOW.kind
@@ -106,7 +106,8 @@ def _bishop(state, seat):                                          # ND-19.3, ND
     if state.general[seat] > 0 and state.empty_sectors(seat):
         state.push(BISHOP_SECTOR(seat))
     else:
-        state.event("no_effect", f"The Bishop has no effect for {state.name(seat)} (ND-AMB-17).",
+        why = "no stone in the general supply" if state.general[seat] == 0 else "no empty sector"
+        state.event("no_effect", f"The Bishop has no effect for {state.name(seat)} ({why}).",
                     {"seat": seat, "person": "bishop"}, (seat,))
 
 
@@ -164,14 +165,14 @@ class BarmaidReward(Decision):
 
     def describe(self, state, frame, seat, key):
         part = BARMAID_KEYS[key]
-        label = f"Take {REWARD_LABELS[part]} from the Barmaid" if part else "Take nothing more from the Barmaid"
+        label = f"From the Barmaid: {REWARD_LABELS[part]}" if part else "Take nothing more from the Barmaid"
         if part == HOTEL_RAT:
             label = "Move your rat marker back 1 (Barmaid)"
         return Action(key, label, {"kind": "barmaid", "take": part or "none"})
 
     def apply(self, state, frame, seat, key):
         part = BARMAID_KEYS[key]
-        state.event("barmaid", f"{state.name(seat)} takes from the Barmaid: {part or 'none'}.",
+        state.event("barmaid", f"{state.name(seat)} takes from the Barmaid: {REWARD_TEXTS[part] if part else 'nothing'}.",
                     {"seat": seat, "take": part or "none"}, (seat,))
         if part == HOTEL_COIN:
             state.gain_coins(seat, 1, bank=False)
@@ -233,7 +234,7 @@ def minstrel_move(state, seat: int, origin: int, dest: int, key: str) -> None:
     parts = [f"{stones} stone{'s' if stones != 1 else ''}"] if stones else []
     what = " and ".join(parts + (["the trusted friend"] if with_friend else []))
     state.event("minstrel", f"{state.name(seat)} moves {what} from the {names[origin]} to the "
-                f"{names[dest]} (Minstrel; no action, ND-18.6).",
+                f"{names[dest]} (Minstrel; no sector action follows).",
                 {"seat": seat, "from": state.data.card_ids[origin], "to": state.data.card_ids[dest],
                  "stones": stones, "friend": with_friend}, (seat,))
 

@@ -13,7 +13,7 @@ def _take_coin(state, seat: int, payer: int) -> None:
     state.coins[payer] -= 1
     state.coins[seat] += 1
     state.event("coin_paid", f"The supply is empty: {state.name(payer)} gives 1 coin to "
-                f"{state.name(seat)} (ND-9.3).", {"payer": payer, "seat": seat}, (payer, seat))
+                f"{state.name(seat)}, the richest player pays.", {"payer": payer, "seat": seat}, (payer, seat))
 
 
 @FLOW.kind

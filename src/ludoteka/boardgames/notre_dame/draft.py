@@ -32,7 +32,10 @@ class DraftPick(Simultaneous):
         card = KEEP_INDEX[key]
         data = state.data
         rest = len(state.offer[seat]) - 1
-        return Action(key, f"Keep {data.card_names[card]} (draft)",
+        effect = data.card_effects[card].replace("{n}", "N")
+        if "N" in effect.split():
+            effect += ", N = your pieces there after placing"
+        return Action(key, f"Keep {data.card_names[card]} ({effect})",
                       {"kind": "keep", "card": data.card_ids[card], "pass": frame[2], "passing": rest})
 
     def choose(self, state, frame, seat, key):

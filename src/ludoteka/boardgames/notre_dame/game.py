@@ -43,6 +43,8 @@ class NotreDame(Game):
     min_players = 2
     max_players = 5
     options = OPTIONS
+    # The score categories as players say them (the end screen of `ludoteka play`).
+    category_names = {"notre_dame": "Notre Dame", "persons": "Persons (bribes)"}
     state_class = NotreDameState
 
     def __init__(self, data_dir: Path | str = DATA_DIR):
@@ -173,10 +175,15 @@ class NotreDame(Game):
         """A cheap playout policy for search (see `playout_key` below)."""
         return playout_key(state, random)
 
-    def render(self, state: GameState, seat: int | None) -> str:
-        """The table as text, as `seat` sees it."""
+    def render(self, state: GameState, seat: int | None, full: bool = False) -> str:
+        """The table as text, as `seat` sees it: compact, or everything if `full`."""
         assert isinstance(state, NotreDameState)
-        return render(state, seat)
+        return render(state, seat, full)
+
+    def seat_name(self, state: GameState, seat: int) -> str:
+        """How the event texts name a seat: its colour and number, e.g. 'Red (seat 0)'."""
+        assert isinstance(state, NotreDameState)
+        return state.name(seat)
 
 
 def _worth(state: NotreDameState, seat: int) -> float:

@@ -34,7 +34,8 @@ HOTEL_PAIRS = tuple((f"hotel:{a}+{b}", (a, b)) for i, a in enumerate(HOTEL_ITEMS
 HOTEL_PARTS: dict[str, tuple[str, ...]] = {"hotel:none": ()}
 HOTEL_PARTS.update({k: (p,) for k, p in zip(HOTEL_KEYS, HOTEL_ITEMS)})
 HOTEL_PARTS.update(dict(HOTEL_PAIRS))
-REWARD_LABELS = {HOTEL_COIN: "1 coin", HOTEL_STONE: "1 stone", HOTEL_RAT: "move your rat marker back 1"}
+REWARD_LABELS = {HOTEL_COIN: "take 1 coin", HOTEL_STONE: "take 1 stone", HOTEL_RAT: "move your rat marker back 1"}
+REWARD_TEXTS = {HOTEL_COIN: "1 coin", HOTEL_STONE: "1 stone", HOTEL_RAT: "the rat marker back 1"}
 
 PAYER_KEYS = tuple(f"payer:{s}" for s in range(5))
 PAYER_INDEX = {k: i for i, k in enumerate(PAYER_KEYS)}

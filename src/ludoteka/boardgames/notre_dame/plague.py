@@ -24,9 +24,9 @@ def plague(state) -> None:
             state.rat[seat] = top
             lost = state.lose_pp(seat, 2, PLAGUE_POINTS)
             choices = state.plague_sectors(seat)
-            stone = "a stone" if choices else "no stone (none can be removed, ND-AMB-19)"
-            state.event("plague_overflow", f"Plague: {state.name(seat)}'s rat marker would pass {top}: it stays "
-                        f"on {top}, and they lose {lost} prestige and {stone}.",
+            stone = "a stone" if choices else "no stone, as none can be removed"
+            state.event("plague_overflow", f"Plague: {state.name(seat)} loses {lost} prestige and {stone} "
+                        f"(the rat marker would pass {top}; it stays on {top}).",
                         {"seat": seat, "prestige": lost, "stone": bool(choices)}, (seat,))
             if len(choices) == 1:
                 lose_stone(state, seat, choices[0])
@@ -34,8 +34,8 @@ def plague(state) -> None:
                 choosers.append(PLAGUE_LOSS(seat))
         else:
             state.rat[seat] = max(0, new)                         # ND-20.4, ND-20.12
-    state.event("plague", "Plague: rat markers now " + ", ".join(
-        f"{state.name(s)} {state.rat[s]}" for s in range(n)) + ".",
+    state.event("plague", f"Plague (value {value}): the rat markers now stand at " + ", ".join(
+        f"{state.rat[s]} for {state.name(s)}" for s in range(n)) + ".",
         {"value": value, "rats": list(state.rat)}, tuple(range(n)))
     state.push(in_order(choosers))
 

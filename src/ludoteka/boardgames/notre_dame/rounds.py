@@ -146,7 +146,7 @@ class EndActions(Automatic):
         for s in range(state.players):
             state.unused += state.hand[s]
             state.hand[s] = ()
-        state.event("unused", "Each player puts the unused third card face down (ND-6.4).", {})
+        state.event("unused", "Each player puts the unused third card face down.", {})
         state.push(in_order([OFFER_BRIBE(seat) for seat in _turn_order(state)]))
 
 

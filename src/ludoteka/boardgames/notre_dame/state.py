@@ -73,7 +73,7 @@ class NotreDameState(GameState):
     # ------------------------------------------------------------------ small helpers
     def name(self, seat: int) -> str:
         """A seat as players call it: its colour and number."""
-        return f"{self.data.colours[self.seat_borough[seat]]} (seat {seat})"
+        return f"{self.data.colours[self.seat_borough[seat]].capitalize()} (seat {seat})"
 
     def place_name(self, where: int) -> str:
         """A sector's name, or Notre Dame."""
