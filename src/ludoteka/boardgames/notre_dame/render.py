@@ -99,6 +99,9 @@ def render_compact(state: "NotreDameState", seat: int | None) -> str:
             lines.append("Your hand: " + ", ".join(_card_name(data, c) for c in v["hand"]))
         if v["draft_offer"]:
             lines.append("Choose from: " + ", ".join(_card_name(data, c) for c in v["draft_offer"]))
+    note = reconstructed_note(data)
+    if note:
+        lines.append(note)
     return "\n".join(lines)
 
 
