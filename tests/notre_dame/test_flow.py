@@ -339,3 +339,19 @@ def test_components_come_from_the_data_files():
     assert "empty sector" in bishop["text"] and bishop["rats"] >= 0 and "reconstructed" in bishop["provenance"]
     bank = next(c for c in by_type["action_card"] if c["id"] == "bank")
     assert bank["name"] == "Bank" and "coins" in bank["text"]
+
+
+@pytest.mark.rule("ND-4.1", "ND-5.1")
+def test_the_decision_that_ends_a_round_cannot_be_undone():
+    """Ending a round reveals the next persons and deals new hidden hands: a barrier for undo."""
+    s = GAME.new_state(2, 1000, {})
+    for seat, key in [(0, "keep:trusted_friend"), (1, "keep:hotel"), (0, "keep:notre_dame"), (1, "keep:residence"),
+                      (0, "play:trusted_friend"), (0, "friend:bank"), (1, "play:hotel"), (1, "place"),
+                      (1, "hotel:coin"), (0, "play:notre_dame"), (0, "decline"), (1, "play:residence"),
+                      (1, "place"), (0, "bribe:night_watchman")]:
+        s.apply(key, seat)
+    assert s.round == 1
+    s.apply("bribe:moneylender", 1)
+    assert s.round == 2 and not s.can_undo(1)
+    with pytest.raises(UndoRefused):
+        s.undo(1)

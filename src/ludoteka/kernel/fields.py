@@ -38,6 +38,7 @@ class Field:
     lo: int | None = None           # inclusive bounds of every int value
     hi: int | None = None
     nullable: bool = False          # a scalar may be None
+    nested: bool = False            # a Tuple or Tuples entry may itself hold tuples
     hidden: str = ""                # "", "owner" or "all" (documentation and tests)
     doc: str = ""
 
@@ -70,9 +71,9 @@ def Flags(name: str, per_seat: int = 0, length: int | None = None, hidden: str =
 
 
 def Tuple(name: str, per_seat: int = 0, length: int | None = None, lo: int | None = None,
-          hi: int | None = None, hidden: str = "", doc: str = "") -> Field:
-    """An immutable tuple of ints (or nested tuples of ints), shared by clones."""
-    return Field(name, TUPLE, int, per_seat, length, lo, hi, hidden=hidden, doc=doc)
+          hi: int | None = None, nested: bool = False, hidden: str = "", doc: str = "") -> Field:
+    """An immutable tuple of ints (of tuples of ints when `nested`), shared by clones."""
+    return Field(name, TUPLE, int, per_seat, length, lo, hi, nested=nested, hidden=hidden, doc=doc)
 
 
 def Tuples(name: str, per_seat: int = 1, lo: int | None = None, hi: int | None = None,
@@ -133,9 +134,11 @@ def _nested_list(value: Any) -> Any:
     return value
 
 
-def _nested_tuple(value: Any, f: Field, where: str) -> Any:
+def _nested_tuple(value: Any, f: Field, where: str, depth: int = 0) -> Any:
     if isinstance(value, list):
-        return tuple(_nested_tuple(v, f, where) for v in value)
+        if depth and not f.nested:
+            raise BadRecord(f"{where} holds a list inside a list: {_short(value)}")
+        return tuple(_nested_tuple(v, f, where, depth + 1) for v in value)
     _check_value(value, f, where)
     return value
 
@@ -181,5 +184,5 @@ def read_field(f: Field, value: Any, players: int, game: str) -> Any:
     for v in value:
         if not isinstance(v, list):
             raise BadRecord(f"{where} must be a list of lists, not {_short(value)}")
-        out.append(_nested_tuple(v, f, where))
+        out.append(tuple(_nested_tuple(x, f, where, 1) for x in v))
     return out

@@ -413,7 +413,7 @@ class GameState:
             raise BadRecord(f"{name} state: 'to_act' is {_short(state.get('to_act'))}, but the pending "
                             f"decision is seat {self.to_act}'s")
         for seat in self.acting_seats():
-            if not isinstance(seat, int) or not 0 <= seat < self.players:
+            if type(seat) is not int or not 0 <= seat < self.players:
                 raise BadRecord(f"{name} state: seat {seat} is to act, but there are {self.players} seats")
             if not self._keys_for(seat):
                 raise BadRecord(f"{name} state: seat {seat} is to act but has no legal option")

@@ -85,7 +85,7 @@ class KingsburgState(GameState):
         Tuple("battle_strength", doc="last battle: each seat's strength"),
         Tuple("battle_result", lo=-1, hi=1, doc="last battle: -1 lost, 0 tie, 1 won"),
         Tuple("dummy_dice", lo=1, hi=6),
-        Tuple("placements", doc="Placement of every group on the court this season"),
+        Tuple("placements", nested=True, doc="Placement of every group on the court this season"),
     )
     __slots__ = slots(FIELDS)
     FLOW = FLOW

@@ -92,6 +92,7 @@ class StartRound(Automatic):
     """Phase 1 (ND-4.1) and the deal of phase 2 (ND-5.1); then the round's frames."""
 
     def run(self, state, frame):
+        state._mark_barrier()             # new persons and new hidden hands: the decision before stays done
         brown, gray = state.brown, state.gray
         state.display = (brown[-1], brown[-2], gray[-1])
         state.brown = brown[:-2]
