@@ -191,22 +191,29 @@ class InfluenceRound(Automatic):
     args = ("position",)
 
     def run(self, state, frame):
-        n = state.players
-        pos = frame[1]
-        while True:
-            if state.passed == (1 << n) - 1:
-                state.passed = 0
-                state.push(HELP_STEP(2))
+        influence_from(state, frame[1])
+
+
+def influence_from(state, pos: int) -> None:
+    """The influence round from turn-order position `pos`: push the next seat's ChooseDice (with
+    its keys), or the help step when every seat has passed. A decision that ends a seat's turn
+    calls it directly rather than pushing an InfluenceRound frame (the same, one frame fewer)."""
+    n = state.players
+    while True:
+        if state.passed == (1 << n) - 1:
+            state.passed = 0
+            state.push(HELP_STEP(2))
+            return
+        seat = state.turn_order[pos]
+        if not state.passed >> seat & 1:
+            keys = group_keys(state, seat)
+            if keys:
+                state.push(CHOOSE_DICE(seat, pos), keys)
                 return
-            seat = state.turn_order[pos]
-            if not state.passed >> seat & 1:
-                if group_keys(state, seat):
-                    state.push(CHOOSE_DICE(seat, pos))
-                    return
-                state.passed |= 1 << seat     # KB-8.10: no usable dice: must pass
-                state.event("pass", f"seat {seat} has no usable dice and passes", {"seat": seat, "forced": True},
-                            (seat,))
-            pos = (pos + 1) % n
+            state.passed |= 1 << seat     # KB-8.10: no usable dice: must pass
+            state.event("pass", f"seat {seat} has no usable dice and passes", {"seat": seat, "forced": True},
+                        (seat,))
+        pos = (pos + 1) % n
 
 
 @FLOW.kind
@@ -239,7 +246,7 @@ class ChooseDice(Decision):
         if key == "pass":
             state.passed |= 1 << seat
             state.event("pass", f"seat {seat} passes", {"seat": seat, "forced": False}, (seat,))
-            state.push(INFLUENCE_ROUND((frame[2] + 1) % state.players))
+            influence_from(state, (frame[2] + 1) % state.players)
             return
         _, total, mask = state.T.groups(state.dice_of(seat))[1][key]
         state.push(CHOOSE_ADVISOR(seat, frame[2], mask, total))
@@ -290,7 +297,7 @@ class ChooseAdvisor(Decision):
                     + (" using the King's Envoy" if env else ""),
                     {"seat": seat, "advisor": n, "dice": vals, "token": bool(tok), "market": bool(mkt),
                      "envoy": bool(env)}, (seat,))
-        state.push(INFLUENCE_ROUND((frame[2] + 1) % state.players))
+        influence_from(state, (frame[2] + 1) % state.players)
 
 
 # ---------------------------------------------------------------------- help (KB-9)
@@ -318,19 +325,26 @@ class HelpStep(Automatic):
     args = ("slot",)
 
     def run(self, state, frame):
-        court = state.court
-        slot = frame[1]
-        while slot < 38:
-            seat = court[slot]
-            if seat >= 0 and help_keys(state, seat, slot >> 1):
-                state.push(TAKE_HELP(seat, slot))
+        help_from(state, frame[1])
+
+
+def help_from(state, slot: int) -> None:
+    """The help step from court slot `slot`: push the next TakeHelp (with its keys), or clear the
+    court and start building. TakeHelp calls it directly rather than pushing a HelpStep frame."""
+    court = state.court
+    while slot < 38:
+        seat = court[slot]
+        if seat >= 0:
+            keys = help_keys(state, seat, slot >> 1)
+            if keys:
+                state.push(TAKE_HELP(seat, slot), keys)
                 return
-            slot += 1
-        state.dice_values = [0] * (5 * state.players)
-        state.court = [EMPTY] * 38
-        state.advisors_taken = state.advisors_shared = 0
-        state.placements = ()
-        state.push(step("build_round")(0))
+        slot += 1
+    state.dice_values = [0] * (5 * state.players)
+    state.court = [EMPTY] * 38
+    state.advisors_taken = state.advisors_shared = 0
+    state.placements = ()
+    state.push(step("build_round")(0))
 
 
 @FLOW.kind
@@ -358,7 +372,7 @@ class TakeHelp(Decision):
                         {"seat": seat, "advisor": advisor}, (seat,))
         else:
             take_help(state, seat, advisor, state.T.help_info[advisor][key])
-        state.push(HELP_STEP(frame[2] + 1))
+        help_from(state, frame[2] + 1)
 
 
 def take_help(state, seat: int, advisor: int, o) -> None:
