@@ -191,15 +191,20 @@ class EachSeat(Automatic):
     """Each seat in an order, skipping seats with nothing to decide: `frame = (kind, position)`.
 
     `order` gives the seats; `turn` returns the decision frame of the seat at `position` (None
-    to skip it), and that decision, when the seat is done, pushes `(kind, position + 1)`;
+    to skip it), and that decision, when the seat is done, calls `next_seat(state, position + 1)`
+    as its last step (the same as pushing `(kind, position + 1)`, without a frame to run);
     after the last seat, `after` pushes what follows.
     """
 
     args = ("position",)
 
     def run(self, state: "GameState", frame: Frame) -> None:
+        self.next_seat(state, frame[1])
+
+    def next_seat(self, state: "GameState", position: int) -> None:
+        """Push the decision of the first seat from `position` on that has one, or call `after`."""
         order = self.order(state)
-        for position in range(frame[1], len(order)):
+        for position in range(position, len(order)):
             decision = self.turn(state, order[position], position)
             if decision is not None:
                 state.push(decision)

@@ -49,19 +49,22 @@ class Roll(Automatic):
                         {"dice": list(dummy), "advisors": blocked})
         dv = state.dice_values
         farms = T.B_FARMS
+        buildings = state.buildings
+        king = state.kings_aid_seat if state.phase == 2 else -1
         for seat in range(n):
             b = 5 * seat
-            for i in range(3):
-                rng, dv[b + i] = roll(rng)
-            if state.phase == 2 and state.kings_aid_seat == seat:
+            rng, dv[b] = roll(rng)
+            rng, dv[b + 1] = roll(rng)
+            rng, dv[b + 2] = roll(rng)
+            if seat == king:
                 rng, dv[b + 3] = roll(rng)
-            if state.buildings[seat] & farms:
+            if buildings[seat] & farms:
                 rng, dv[b + 4] = roll(rng)
         state.rng = rng
         season = {2: "Spring", 4: "Summer", 6: "Autumn"}[state.phase]
         state.event("dice_rolled", season + " rolls: " + "; ".join(
-            f"seat {s}: {state.dice_text(s)}" for s in range(n)),
-            {"season": season, "dice": [list(state.dice_of(s)) for s in range(n)]})
+            [f"seat {s}: {state.dice_text(s)}" for s in range(n)]),
+            {"season": season, "dice": [dv[5 * s:5 * s + 5] for s in range(n)]})
         state.push(REROLL_ROUND(0))
 
 
@@ -118,7 +121,7 @@ class Reroll(Decision):
 
     def apply(self, state, frame, seat, key):
         if key == "keep":
-            state.push(REROLL_ROUND(frame[2] + 1))
+            REROLL_ROUND.next_seat(state, frame[2] + 1)
             return
         b = 5 * seat
         dv = state.dice_values
@@ -138,7 +141,7 @@ class Reroll(Decision):
         if reroll_keys(state, seat):
             state.push(REROLL(seat, frame[2]))
         else:
-            state.push(REROLL_ROUND(frame[2] + 1))
+            REROLL_ROUND.next_seat(state, frame[2] + 1)
 
 
 # ---------------------------------------------------------------------- influence (KB-8)
@@ -208,7 +211,7 @@ def influence_from(state, pos: int) -> None:
         if not state.passed >> seat & 1:
             keys = group_keys(state, seat)
             if keys:
-                state.push(CHOOSE_DICE(seat, pos), keys)
+                state.push((CHOOSE_DICE, seat, pos), keys)
                 return
             state.passed |= 1 << seat     # KB-8.10: no usable dice: must pass
             state.event("pass", f"seat {seat} has no usable dice and passes", {"seat": seat, "forced": True},
@@ -249,7 +252,7 @@ class ChooseDice(Decision):
             influence_from(state, (frame[2] + 1) % state.players)
             return
         _, total, mask = state.T.groups(state.dice_of(seat))[1][key]
-        state.push(CHOOSE_ADVISOR(seat, frame[2], mask, total))
+        state.push((CHOOSE_ADVISOR, seat, frame[2], mask, total))
 
 
 @FLOW.kind
@@ -270,15 +273,14 @@ class ChooseAdvisor(Decision):
                        "envoy": bool(target.envoy), "total": frame[4]})
 
     def apply(self, state, frame, seat, key):
-        n, tok, mkt, env = state.T.target_info[key]
+        T = state.T
+        n, tok, mkt, env = T.target_info[key]
         b = 5 * seat
         dv = state.dice_values
-        mask = frame[3]
         vals = []
-        for i in range(5):
-            if mask >> i & 1:
-                vals.append(dv[b + i])
-                dv[b + i] = 0
+        for i in T.mask_dice[frame[3]]:
+            vals.append(dv[b + i])
+            dv[b + i] = 0
         if env:
             state.court[2 * n + 1] = seat
             state.advisors_shared |= 1 << n
@@ -291,7 +293,7 @@ class ChooseAdvisor(Decision):
         if mkt:
             state.market_used |= 1 << seat
         state.placements = state.placements + (Placement(n, seat, tuple(vals), tok, mkt, env),)
-        name = state.T.data.advisors[n].name
+        name = T.data.advisors[n].name
         state.event("influence", f"seat {seat} places {'+'.join(map(str, vals))} on the {name} ({n})"
                     + (" with a +2 token" if tok else "") + (" using the Market" if mkt else "")
                     + (" using the King's Envoy" if env else ""),
@@ -337,7 +339,7 @@ def help_from(state, slot: int) -> None:
         if seat >= 0:
             keys = help_keys(state, seat, slot >> 1)
             if keys:
-                state.push(TAKE_HELP(seat, slot), keys)
+                state.push((TAKE_HELP, seat, slot), keys)
                 return
         slot += 1
     state.dice_values = [0] * (5 * state.players)
@@ -391,7 +393,7 @@ def take_help(state, seat: int, advisor: int, o) -> None:
     if o.tokens:
         tokens = state.gain_tokens(seat, o.tokens)
     name = state.T.data.advisors[advisor].name
-    got = HelpKey.label(o, state.T.data.advisors[advisor]).split(": ", 1)[1]
+    got = state.T.help_gives[advisor][o.key]
     state.event("advisor_help", f"seat {seat} takes the {name}'s help: {got}",
                 {"seat": seat, "advisor": advisor, "goods": goods_dict(o.gold, o.wood, o.stone), "vp": vp,
                  "soldiers": soldiers, "tokens": tokens, "peek": bool(o.peek)}, (seat,))
