@@ -201,10 +201,11 @@ class GameState:
         Any acting seat may apply, in any order. On any error nothing changes.
         """
         key = action.key if isinstance(action, Action) else action
-        if self.to_act is None:
+        to_act = self.to_act
+        if to_act is None:
             raise GameOver(f"the game is over; {_short(key)} cannot be applied")
-        if seat is None or seat == self.to_act:
-            seat = self.to_act
+        if seat is None or seat == to_act:
+            seat = to_act
             keys = self._legal
             if keys is None:
                 keys = self._keys_for(seat)
@@ -224,7 +225,13 @@ class GameState:
         else:
             self._stack = stack[0]
             frame[0].apply(self, frame, seat, key)
-        self._settle()
+        # settle; inline when the kind pushed the next decision itself (the common case)
+        stack = self._stack
+        if stack is not None and stack[1][0].single and self._seeded is None:
+            self.to_act = stack[1][1]
+            self._acting = None
+        else:
+            self._settle()
         self.version += 1
         self._history = (self._history, (seat, key, self._barrier or self.rng != rng))
 
