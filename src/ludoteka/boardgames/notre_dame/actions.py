@@ -86,11 +86,13 @@ class PlayCard(Decision):
         elif card_type == NOTRE_DAME and state.coins[seat] == 0:
             state.event("no_donation", f"{state.name(seat)} has no coin to donate and places nothing (ND-16.4).",
                         {"seat": seat}, (seat,))
-        elif len(place_keys(state, seat, card_type)) == 1:
-            state.event("no_stone", f"{state.name(seat)} has no stone to place; the action is not carried "
-                        f"out (ND-7.5).", {"seat": seat}, (seat,))
         else:
-            state.push(PLACE_STONE(seat, card_type))
+            keys = place_keys(state, seat, card_type)
+            if len(keys) == 1:
+                state.event("no_stone", f"{state.name(seat)} has no stone to place; the action is not carried "
+                            f"out (ND-7.5).", {"seat": seat}, (seat,))
+            else:
+                state.push((PLACE_STONE, seat, card_type), keys)
 
 
 def place_keys(state, seat: int, target: int) -> list[str]:
