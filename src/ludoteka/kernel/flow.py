@@ -108,7 +108,7 @@ class Simultaneous(Decision):
 
     def apply(self, state: "GameState", frame: Frame, seat: int, key: str) -> None:
         self.choose(state, frame, seat, key)
-        rest = tuple(s for s in frame[1] if s != seat)
+        rest = tuple([s for s in frame[1] if s != seat])
         if rest:
             state.push((self, rest) + frame[2:])
         else:
@@ -229,9 +229,10 @@ class InOrder(Automatic):
 
     def run(self, state: "GameState", frame: Frame) -> None:
         frames = frame[1]
+        stack = state._stack                 # two pushes, written out (one runs between most turns)
         if len(frames) > 1:
-            state.push((self, frames[1:]))
-        state.push(frames[0])
+            stack = (stack, (self, frames[1:]))
+        state._stack = (stack, frames[0])
 
 
 IN_ORDER = InOrder()

@@ -227,8 +227,9 @@ class GameState:
             frame[0].apply(self, frame, seat, key)
         # settle; inline when the kind pushed the next decision itself (the common case)
         stack = self._stack
-        if stack is not None and stack[1][0].single and self._seeded is None:
-            self.to_act = stack[1][1]
+        if stack is not None and stack[1][0].decision and self._seeded is None:
+            frame = stack[1]
+            self.to_act = frame[1] if frame[0].single else frame[0].seats(self, frame)[0]
             self._acting = None
         else:
             self._settle()
