@@ -69,8 +69,8 @@ class PlayCard(Decision):
     def apply(self, state, frame, seat, key):
         card_type = PLAY_INDEX[key]
         hand = state.hand[seat]
-        card = min(c for c in hand if c % CARD_TYPES == card_type)   # equal cards: colour has no effect (ND-5.7)
-        state.hand[seat] = tuple(c for c in hand if c != card)
+        card = min([c for c in hand if c % CARD_TYPES == card_type])  # equal cards: colour has no effect (ND-5.7)
+        state.hand[seat] = tuple([c for c in hand if c != card])
         state.played[seat] += (card,)
         bit = 1 << card
         known = state.known
