@@ -71,6 +71,8 @@ class Roll(Automatic):
 def reroll_keys(state, seat: int) -> list[str]:
     T = state.T
     mask = state.buildings[seat]
+    if not mask & (T.B_STATUE | T.B_CHAPEL):
+        return []
     dv = state.dice_of(seat)
     out = []
     bit = 1 << seat
