@@ -310,3 +310,62 @@ def test_up_to_n_times_interrupts_and_side_actions():
     s.apply("stop")
     s.apply("end_turn")
     assert s.is_terminal() and s.scores() == [3, 0]
+
+
+# ------------------------------------------------------------------ keys pushed with a decision
+SEED_FLOW = Flow()
+
+
+@SEED_FLOW.kind
+class Choose(Decision):
+    args = ("seat",)
+
+    def keys(self, state, frame, seat):
+        return ["computed"]
+
+    def apply(self, state, frame, seat, key):
+        pass
+
+
+@SEED_FLOW.kind
+class Seeding(Automatic):
+    """Pushes Choose with keys, and (arg 1) then something that runs before Choose comes up."""
+
+    args = ("then",)
+
+    def run(self, state, frame):
+        state.push(CHOOSE(0), ["seeded"])
+        if frame[1]:
+            state.push(NOTHING())
+
+
+@SEED_FLOW.kind
+class Nothing(Automatic):
+    def run(self, state, frame):
+        pass
+
+
+CHOOSE, SEEDING, NOTHING = Choose, Seeding, Nothing
+
+
+class SeedState(GameState):
+    FIELDS = ()
+    __slots__ = ()
+    FLOW = SEED_FLOW
+
+
+def _seed_state(frame):
+    s = SeedState.__new__(SeedState)
+    s._begin(1, 0, {})
+    s.push(frame)
+    s._settle()
+    return s
+
+
+def test_keys_pushed_with_a_decision_are_its_legal_keys_only_while_nothing_ran_since():
+    assert _seed_state(SEEDING(False)).legal_keys() == ["seeded"]
+    assert _seed_state(SEEDING(True)).legal_keys() == ["computed"]     # another frame ran: recomputed
+    s = _seed_state(SEEDING(False))
+    assert s.clone().legal_keys() == ["seeded"]                         # a clone shares the cached keys
+    s.apply("seeded")
+    assert s.is_terminal() and s._seeded is None

@@ -108,7 +108,7 @@ class Simultaneous(Decision):
 
     def apply(self, state: "GameState", frame: Frame, seat: int, key: str) -> None:
         self.choose(state, frame, seat, key)
-        rest = tuple(s for s in frame[1] if s != seat)
+        rest = tuple([s for s in frame[1] if s != seat])
         if rest:
             state.push((self, rest) + frame[2:])
         else:
@@ -191,15 +191,20 @@ class EachSeat(Automatic):
     """Each seat in an order, skipping seats with nothing to decide: `frame = (kind, position)`.
 
     `order` gives the seats; `turn` returns the decision frame of the seat at `position` (None
-    to skip it), and that decision, when the seat is done, pushes `(kind, position + 1)`;
+    to skip it), and that decision, when the seat is done, calls `next_seat(state, position + 1)`
+    as its last step (the same as pushing `(kind, position + 1)`, without a frame to run);
     after the last seat, `after` pushes what follows.
     """
 
     args = ("position",)
 
     def run(self, state: "GameState", frame: Frame) -> None:
+        self.next_seat(state, frame[1])
+
+    def next_seat(self, state: "GameState", position: int) -> None:
+        """Push the decision of the first seat from `position` on that has one, or call `after`."""
         order = self.order(state)
-        for position in range(frame[1], len(order)):
+        for position in range(position, len(order)):
             decision = self.turn(state, order[position], position)
             if decision is not None:
                 state.push(decision)
@@ -224,9 +229,10 @@ class InOrder(Automatic):
 
     def run(self, state: "GameState", frame: Frame) -> None:
         frames = frame[1]
+        stack = state._stack                 # two pushes, written out (one runs between most turns)
         if len(frames) > 1:
-            state.push((self, frames[1:]))
-        state.push(frames[0])
+            stack = (stack, (self, frames[1:]))
+        state._stack = (stack, frames[0])
 
 
 IN_ORDER = InOrder()

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 STATE_FORMAT = 2
 KERNEL_SLOTS = ("to_act", "players", "seed", "options", "rng", "version", "_stack", "_acting",
-                "_history", "_log", "_legal", "_barrier")
+                "_history", "_log", "_legal", "_barrier", "_seeded")
 
 
 class GameState:
@@ -64,12 +64,21 @@ class GameState:
         self._log = None
         self._legal = None
         self._barrier = False
+        self._seeded = None
 
     # ----------------------------------------------------------- the frame stack
-    def push(self, frame: Frame | None) -> None:
-        """Put a frame on top of the stack (None: nothing); it is the next to be resolved."""
+    def push(self, frame: Frame | None, keys: list[str] | None = None) -> None:
+        """Put a frame on top of the stack (None: nothing); it is the next to be resolved.
+
+        `keys`: the decision's legal keys for its first acting seat, already computed by the
+        caller (an automatic frame that looked whether the seat can act). The runner uses them
+        as `legal_keys()` only if this frame is the decision on top when it settles with no
+        other frame run in between, so push it last, after every change to the state.
+        """
         if frame is not None:
-            self._stack = (self._stack, frame)
+            node = self._stack = (self._stack, frame)
+            if keys is not None:
+                self._seeded = (node, keys)
 
     def top(self) -> Frame | None:
         """The frame on top of the stack (None when it is empty)."""
@@ -102,12 +111,20 @@ class GameState:
                 # Acting seats are worked out when asked: most decisions have one seat, args[0].
                 self.to_act = frame[1] if kind.single else kind.seats(self, frame)[0]
                 self._acting = None
+                seeded = self._seeded
+                if seeded is not None:
+                    # keys pushed with this very frame (the same stack node) and nothing run since
+                    self._seeded = None
+                    if seeded[0] is stack and not self.FLOW.any_time:
+                        self._legal = seeded[1]
                 return
             self._stack = stack[0]
+            self._seeded = None          # keys pushed before another frame runs may be stale
             kind.run(self, frame)
             stack = self._stack
         self.to_act = None
         self._acting = ()
+        self._seeded = None
 
     def _mark_barrier(self) -> None:
         """The action being applied reveals hidden information: it cannot be undone."""
@@ -184,10 +201,11 @@ class GameState:
         Any acting seat may apply, in any order. On any error nothing changes.
         """
         key = action.key if isinstance(action, Action) else action
-        if self.to_act is None:
+        to_act = self.to_act
+        if to_act is None:
             raise GameOver(f"the game is over; {_short(key)} cannot be applied")
-        if seat is None or seat == self.to_act:
-            seat = self.to_act
+        if seat is None or seat == to_act:
+            seat = to_act
             keys = self._legal
             if keys is None:
                 keys = self._keys_for(seat)
@@ -207,7 +225,14 @@ class GameState:
         else:
             self._stack = stack[0]
             frame[0].apply(self, frame, seat, key)
-        self._settle()
+        # settle; inline when the kind pushed the next decision itself (the common case)
+        stack = self._stack
+        if stack is not None and stack[1][0].decision and self._seeded is None:
+            frame = stack[1]
+            self.to_act = frame[1] if frame[0].single else frame[0].seats(self, frame)[0]
+            self._acting = None
+        else:
+            self._settle()
         self.version += 1
         self._history = (self._history, (seat, key, self._barrier or self.rng != rng))
 
@@ -314,6 +339,7 @@ class GameState:
         copy._log = self._log
         copy._legal = self._legal
         copy._barrier = False
+        copy._seeded = None
         self._clone_fields(copy)
 
     def view(self, seat: int | None) -> dict[str, Any]:

@@ -81,7 +81,7 @@ class Build(Decision):
             if state.envoy_holder == seat and build_keys(state, seat, state.T.envoy_key):
                 state.push(ENVOY_BUILD(seat, frame[2]))
                 return
-        state.push(BUILD_ROUND(frame[2] + 1))
+        BUILD_ROUND.next_seat(state, frame[2] + 1)
 
 
 @FLOW.kind
@@ -104,7 +104,7 @@ class EnvoyBuild(Decision):
             state.event("envoy_used", f"seat {seat} uses the King's Envoy for a second building", {"seat": seat},
                         (seat,))
             build(state, seat, state.T.envoy_info[key], True)
-        state.push(BUILD_ROUND(frame[2] + 1))
+        BUILD_ROUND.next_seat(state, frame[2] + 1)
 
 
 @FLOW.kind
@@ -181,7 +181,7 @@ class TownHall(Decision):
             state.gain_vp(seat, 1, "town_hall")
             state.event("town_hall", f"seat {seat} pays {paid} at the Town Hall for 1 VP",
                         {"seat": seat, "paid": what, "vp": 1}, (seat,))
-        state.push(TOWN_HALL_ROUND(frame[2] + 1))
+        TOWN_HALL_ROUND.next_seat(state, frame[2] + 1)
 
 
 @FLOW.kind

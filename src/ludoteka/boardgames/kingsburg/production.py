@@ -49,25 +49,30 @@ class Roll(Automatic):
                         {"dice": list(dummy), "advisors": blocked})
         dv = state.dice_values
         farms = T.B_FARMS
+        buildings = state.buildings
+        king = state.kings_aid_seat if state.phase == 2 else -1
         for seat in range(n):
             b = 5 * seat
-            for i in range(3):
-                rng, dv[b + i] = roll(rng)
-            if state.phase == 2 and state.kings_aid_seat == seat:
+            rng, dv[b] = roll(rng)
+            rng, dv[b + 1] = roll(rng)
+            rng, dv[b + 2] = roll(rng)
+            if seat == king:
                 rng, dv[b + 3] = roll(rng)
-            if state.buildings[seat] & farms:
+            if buildings[seat] & farms:
                 rng, dv[b + 4] = roll(rng)
         state.rng = rng
         season = {2: "Spring", 4: "Summer", 6: "Autumn"}[state.phase]
         state.event("dice_rolled", season + " rolls: " + "; ".join(
-            f"seat {s}: {state.dice_text(s)}" for s in range(n)),
-            {"season": season, "dice": [list(state.dice_of(s)) for s in range(n)]})
+            [f"seat {s}: {state.dice_text(s)}" for s in range(n)]),
+            {"season": season, "dice": [dv[5 * s:5 * s + 5] for s in range(n)]})
         state.push(REROLL_ROUND(0))
 
 
 def reroll_keys(state, seat: int) -> list[str]:
     T = state.T
     mask = state.buildings[seat]
+    if not mask & (T.B_STATUE | T.B_CHAPEL):
+        return []
     dv = state.dice_of(seat)
     out = []
     bit = 1 << seat
@@ -118,7 +123,7 @@ class Reroll(Decision):
 
     def apply(self, state, frame, seat, key):
         if key == "keep":
-            state.push(REROLL_ROUND(frame[2] + 1))
+            REROLL_ROUND.next_seat(state, frame[2] + 1)
             return
         b = 5 * seat
         dv = state.dice_values
@@ -138,7 +143,7 @@ class Reroll(Decision):
         if reroll_keys(state, seat):
             state.push(REROLL(seat, frame[2]))
         else:
-            state.push(REROLL_ROUND(frame[2] + 1))
+            REROLL_ROUND.next_seat(state, frame[2] + 1)
 
 
 # ---------------------------------------------------------------------- influence (KB-8)
@@ -191,22 +196,29 @@ class InfluenceRound(Automatic):
     args = ("position",)
 
     def run(self, state, frame):
-        n = state.players
-        pos = frame[1]
-        while True:
-            if state.passed == (1 << n) - 1:
-                state.passed = 0
-                state.push(HELP_STEP(2))
+        influence_from(state, frame[1])
+
+
+def influence_from(state, pos: int) -> None:
+    """The influence round from turn-order position `pos`: push the next seat's ChooseDice (with
+    its keys), or the help step when every seat has passed. A decision that ends a seat's turn
+    calls it directly rather than pushing an InfluenceRound frame (the same, one frame fewer)."""
+    n = state.players
+    while True:
+        if state.passed == (1 << n) - 1:
+            state.passed = 0
+            state.push(HELP_STEP(2))
+            return
+        seat = state.turn_order[pos]
+        if not state.passed >> seat & 1:
+            keys = group_keys(state, seat)
+            if keys:
+                state.push((CHOOSE_DICE, seat, pos), keys)
                 return
-            seat = state.turn_order[pos]
-            if not state.passed >> seat & 1:
-                if group_keys(state, seat):
-                    state.push(CHOOSE_DICE(seat, pos))
-                    return
-                state.passed |= 1 << seat     # KB-8.10: no usable dice: must pass
-                state.event("pass", f"seat {seat} passes (no usable dice)", {"seat": seat, "forced": True},
-                            (seat,))
-            pos = (pos + 1) % n
+            state.passed |= 1 << seat     # KB-8.10: no usable dice: must pass
+            state.event("pass", f"seat {seat} passes (no usable dice)", {"seat": seat, "forced": True},
+                        (seat,))
+        pos = (pos + 1) % n
 
 
 @FLOW.kind
@@ -239,10 +251,10 @@ class ChooseDice(Decision):
         if key == "pass":
             state.passed |= 1 << seat
             state.event("pass", f"seat {seat} passes", {"seat": seat, "forced": False}, (seat,))
-            state.push(INFLUENCE_ROUND((frame[2] + 1) % state.players))
+            influence_from(state, (frame[2] + 1) % state.players)
             return
         _, total, mask = state.T.groups(state.dice_of(seat))[1][key]
-        state.push(CHOOSE_ADVISOR(seat, frame[2], mask, total))
+        state.push((CHOOSE_ADVISOR, seat, frame[2], mask, total))
 
 
 @FLOW.kind
@@ -263,15 +275,14 @@ class ChooseAdvisor(Decision):
                        "envoy": bool(target.envoy), "total": frame[4]})
 
     def apply(self, state, frame, seat, key):
-        n, tok, mkt, env = state.T.target_info[key]
+        T = state.T
+        n, tok, mkt, env = T.target_info[key]
         b = 5 * seat
         dv = state.dice_values
-        mask = frame[3]
         vals = []
-        for i in range(5):
-            if mask >> i & 1:
-                vals.append(dv[b + i])
-                dv[b + i] = 0
+        for i in T.mask_dice[frame[3]]:
+            vals.append(dv[b + i])
+            dv[b + i] = 0
         if env:
             state.court[2 * n + 1] = seat
             state.advisors_shared |= 1 << n
@@ -284,13 +295,13 @@ class ChooseAdvisor(Decision):
         if mkt:
             state.market_used |= 1 << seat
         state.placements = state.placements + (Placement(n, seat, tuple(vals), tok, mkt, env),)
-        name = state.T.data.advisors[n].name
+        name = T.data.advisors[n].name
         state.event("influence", f"seat {seat} places {'+'.join(map(str, vals))} on the {name} ({n})"
                     + (" with a +2 token" if tok else "") + (" using the Market" if mkt else "")
                     + (" using the King's Envoy" if env else ""),
                     {"seat": seat, "advisor": n, "dice": vals, "token": bool(tok), "market": bool(mkt),
                      "envoy": bool(env)}, (seat,))
-        state.push(INFLUENCE_ROUND((frame[2] + 1) % state.players))
+        influence_from(state, (frame[2] + 1) % state.players)
 
 
 # ---------------------------------------------------------------------- help (KB-9)
@@ -318,19 +329,26 @@ class HelpStep(Automatic):
     args = ("slot",)
 
     def run(self, state, frame):
-        court = state.court
-        slot = frame[1]
-        while slot < 38:
-            seat = court[slot]
-            if seat >= 0 and help_keys(state, seat, slot >> 1):
-                state.push(TAKE_HELP(seat, slot))
+        help_from(state, frame[1])
+
+
+def help_from(state, slot: int) -> None:
+    """The help step from court slot `slot`: push the next TakeHelp (with its keys), or clear the
+    court and start building. TakeHelp calls it directly rather than pushing a HelpStep frame."""
+    court = state.court
+    while slot < 38:
+        seat = court[slot]
+        if seat >= 0:
+            keys = help_keys(state, seat, slot >> 1)
+            if keys:
+                state.push((TAKE_HELP, seat, slot), keys)
                 return
-            slot += 1
-        state.dice_values = [0] * (5 * state.players)
-        state.court = [EMPTY] * 38
-        state.advisors_taken = state.advisors_shared = 0
-        state.placements = ()
-        state.push(step("build_round")(0))
+        slot += 1
+    state.dice_values = [0] * (5 * state.players)
+    state.court = [EMPTY] * 38
+    state.advisors_taken = state.advisors_shared = 0
+    state.placements = ()
+    state.push(step("build_round")(0))
 
 
 @FLOW.kind
@@ -358,7 +376,7 @@ class TakeHelp(Decision):
                         {"seat": seat, "advisor": advisor}, (seat,))
         else:
             take_help(state, seat, advisor, state.T.help_info[advisor][key])
-        state.push(HELP_STEP(frame[2] + 1))
+        help_from(state, frame[2] + 1)
 
 
 def take_help(state, seat: int, advisor: int, o) -> None:
@@ -377,7 +395,7 @@ def take_help(state, seat: int, advisor: int, o) -> None:
     if o.tokens:
         tokens = state.gain_tokens(seat, o.tokens)
     name = state.T.data.advisors[advisor].name
-    got = HelpKey.label(o, state.T.data.advisors[advisor]).split(": ", 1)[1]
+    got = state.T.help_gives[advisor][o.key]
     state.event("advisor_help", f"seat {seat} takes the {name}'s help: {got}",
                 {"seat": seat, "advisor": advisor, "goods": goods_dict(o.gold, o.wood, o.stone), "vp": vp,
                  "soldiers": soldiers, "tokens": tokens, "peek": bool(o.peek)}, (seat,))

@@ -169,10 +169,11 @@ class KingsburgState(GameState):
         return d[b], d[b + 1], d[b + 2], d[b + 3], d[b + 4]
 
     def dice_text(self, seat: int) -> str:
-        d = self.dice_of(seat)
-        c = [str(v) for v in d[:3] if v]
-        w = [str(v) for v in d[3:] if v]
-        return ",".join(c) + (" + white " + ",".join(w) if w else "")
+        b = 5 * seat
+        d = self.dice_values
+        c = ",".join([str(v) for v in d[b:b + 3] if v])
+        w = [str(v) for v in d[b + 3:b + 5] if v]
+        return c + " + white " + ",".join(w) if w else c
 
     def may_build(self, seat: int) -> bool:
         return not self.rules.building_cap or self.building_count(seat) < BUILDING_TOKENS

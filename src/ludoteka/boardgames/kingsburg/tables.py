@@ -90,6 +90,7 @@ class Tables:
         # Advisor help: per advisor, a tuple of HelpOption.
         self.help = [()]
         self.help_info = [{}]
+        self.help_gives = [{}]
         for adv in data.advisors[1:]:
             opts = []
             for alt in adv.alternatives:
@@ -116,6 +117,8 @@ class Tables:
             tup = tuple(HelpOption(*o) for o in opts)
             self.help.append(tup)
             self.help_info.append({o[0]: o for o in tup})
+            # what each form gives, as the advisor_help event says it (its label after the name)
+            self.help_gives.append({o.key: HelpKey.label(o, adv).split(": ", 1)[1] for o in tup})
         self.help = tuple(self.help)
         self.multi = [tuple(multisets(n)) for n in range(7)]
         self.take_keys = [tuple((GoodsKey.build("take", *c), c) for l, c in m) for m in self.multi]
@@ -155,6 +158,8 @@ class Tables:
                 entries.sort(key=lambda e: (e[0], e[1]))
                 self.targets[total * 8 + mods] = (reach, tuple(entries))
         self._groups: dict[tuple, tuple] = {}
+        # the indices of the dice a 5-bit mask picks
+        self.mask_dice = tuple(tuple(i for i in range(5) if mask >> i & 1) for mask in range(32))
 
     def buildable(self, mask: int) -> tuple[int, ...]:
         """Indices of the buildings that KB-10.5 allows next (the leftmost unbuilt one per row)."""

@@ -52,7 +52,7 @@ class Recruit(Decision):
 
     def apply(self, state, frame, seat, key):
         if key == "done":
-            state.push(RECRUIT_ROUND(frame[2] + 1))
+            RECRUIT_ROUND.next_seat(state, frame[2] + 1)
             return
         cost = state.T.recruit_info[key]
         state.add_goods(seat, -cost[0], -cost[1], -cost[2])
@@ -62,7 +62,7 @@ class Recruit(Decision):
         if recruit_keys(state, seat):
             state.push(RECRUIT(seat, frame[2]))
         else:
-            state.push(RECRUIT_ROUND(frame[2] + 1))
+            RECRUIT_ROUND.next_seat(state, frame[2] + 1)
 
 
 @FLOW.kind

@@ -69,8 +69,8 @@ class PlayCard(Decision):
     def apply(self, state, frame, seat, key):
         card_type = PLAY_INDEX[key]
         hand = state.hand[seat]
-        card = min(c for c in hand if c % CARD_TYPES == card_type)   # equal cards: colour has no effect (ND-5.7)
-        state.hand[seat] = tuple(c for c in hand if c != card)
+        card = min([c for c in hand if c % CARD_TYPES == card_type])  # equal cards: colour has no effect (ND-5.7)
+        state.hand[seat] = tuple([c for c in hand if c != card])
         state.played[seat] += (card,)
         bit = 1 << card
         known = state.known
@@ -86,11 +86,13 @@ class PlayCard(Decision):
         elif card_type == NOTRE_DAME and state.coins[seat] == 0:
             state.event("no_donation", f"{state.name(seat)} places nothing on Notre Dame (no coin to donate).",
                         {"seat": seat}, (seat,))
-        elif len(place_keys(state, seat, card_type)) == 1:
-            state.event("no_stone", f"{state.name(seat)} has no stone to place; the action is not carried "
-                        f"out.", {"seat": seat}, (seat,))
         else:
-            state.push(PLACE_STONE(seat, card_type))
+            keys = place_keys(state, seat, card_type)
+            if len(keys) == 1:
+                state.event("no_stone", f"{state.name(seat)} has no stone to place; the action is not carried "
+                            f"out.", {"seat": seat}, (seat,))
+            else:
+                state.push((PLACE_STONE, seat, card_type), keys)
 
 
 def place_keys(state, seat: int, target: int) -> list[str]:

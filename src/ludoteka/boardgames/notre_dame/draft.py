@@ -41,9 +41,11 @@ class DraftPick(Simultaneous):
     def choose(self, state, frame, seat, key):
         card_type = KEEP_INDEX[key]
         offer = state.offer[seat]
-        card = next(c for c in offer if c % CARD_TYPES == card_type)
+        for card in offer:
+            if card % CARD_TYPES == card_type:
+                break
         state.hand[seat] += (card,)
-        rest = tuple(c for c in offer if c != card)
+        rest = tuple([c for c in offer if c != card])
         state.outgoing[seat] = rest
         state.offer[seat] = ()
         if frame[2] == 1:
@@ -61,7 +63,7 @@ class DraftPick(Simultaneous):
             kept = state.hand[s][-1]
             rest = state.outgoing[s]
             state.event("draft_pick", f"You keep {names[kept % CARD_TYPES]} and pass "
-                        + " and ".join(names[c % CARD_TYPES] for c in rest) + " to the left.",
+                        + " and ".join([names[c % CARD_TYPES] for c in rest]) + " to the left.",
                         {"seat": s, "kept": ids[kept % CARD_TYPES], "passed": [ids[c % CARD_TYPES] for c in rest]},
                         (s,), visible_to=s)
         outgoing = state.outgoing

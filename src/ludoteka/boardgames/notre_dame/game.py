@@ -12,7 +12,7 @@ from .keys import CATEGORY_COUNT, HOSPITAL, PARK, RESIDENCE
 from .render import render
 from .rounds import setup
 from .frames import frame_problems
-from .state import NotreDameState
+from .state import NotreDameState, seat_names
 
 OPTIONS = {
     "open_prestige": Option(
@@ -71,6 +71,7 @@ class NotreDame(Game):
         state.data = self.data
         state.boroughs = 4 if players == 2 else players
         state.seat_borough = (0, 2) if players == 2 else tuple(range(players))
+        state.seat_names = seat_names(self.data, state.seat_borough)
         return state
 
     def components(self) -> list[dict[str, Any]]:

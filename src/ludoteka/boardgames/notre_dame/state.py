@@ -32,6 +32,7 @@ class NotreDameState(GameState):
         Const("data", doc="the component data (data.py)"),
         Const("boroughs", doc="boroughs on the board: 4 with 2 players (ND-24.1), else one a seat"),
         Const("seat_borough", doc="the borough of each seat (opposite ones with 2 players, ND-24.2)"),
+        Const("seat_names", doc="each seat as players call it (`name`), worked out once"),
         Int("round", lo=1, hi=9, doc="the round, 1..9"),
         Int("start", lo=0, hi=4, doc="the start player, who holds the bell-ringer"),
         Ints("sec", per_seat=SECTOR_COUNT, lo=0, hi=14, doc="stones per seat and sector"),
@@ -73,7 +74,7 @@ class NotreDameState(GameState):
     # ------------------------------------------------------------------ small helpers
     def name(self, seat: int) -> str:
         """A seat as players call it: its colour and number."""
-        return f"{self.data.colours[self.seat_borough[seat]].capitalize()} (seat {seat})"
+        return self.seat_names[seat]
 
     def place_name(self, where: int) -> str:
         """A sector's name, or Notre Dame."""
@@ -229,3 +230,9 @@ class NotreDameState(GameState):
         n = self.players
         self.boroughs = 4 if n == 2 else n
         self.seat_borough = (0, 2) if n == 2 else tuple(range(n))
+        self.seat_names = seat_names(self.data, self.seat_borough)
+
+
+def seat_names(data, seat_borough: tuple[int, ...]) -> tuple[str, ...]:
+    """Each seat as players call it: its colour and number."""
+    return tuple(f"{data.colours[borough].capitalize()} (seat {seat})" for seat, borough in enumerate(seat_borough))
