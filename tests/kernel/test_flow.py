@@ -369,3 +369,17 @@ def test_keys_pushed_with_a_decision_are_its_legal_keys_only_while_nothing_ran_s
     assert s.clone().legal_keys() == ["seeded"]                         # a clone shares the cached keys
     s.apply("seeded")
     assert s.is_terminal() and s._seeded is None
+
+
+def _late_text(seat, value):
+    return f"seat {seat} noted {value}"
+
+
+def test_an_event_text_can_be_written_when_read():
+    state = GAME.new_state(2, 1)
+    state.apply("roll")
+    state.event("note", (_late_text, 0, 7), {"value": 7}, (0,))
+    assert state.log()[-1] == "seat 0 noted 7" and state.events(0)[-1]["text"] == "seat 0 noted 7"
+    assert state.to_json()["events"][-1][4] == "seat 0 noted 7"
+    restored = GAME.state_from_json(json.loads(json.dumps(state.determinize(0, 1).to_json())))
+    assert restored.log(0)[-1] == "seat 0 noted 7"

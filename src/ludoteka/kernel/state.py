@@ -282,21 +282,26 @@ class GameState:
         before._clone_into(self)
 
     # ----------------------------------------------------------- events
-    def event(self, kind: str, text: str, data: dict[str, Any] | None = None,
+    def event(self, kind: str, text: "str | tuple", data: dict[str, Any] | None = None,
               seats: tuple[int, ...] = (), visible_to: Any = None) -> None:
         """Record an event: a stable `kind`, the English `text`, JSON-ready `data` a client needs
         to draw and translate it, the `seats` involved, and who may see it (None: everyone; a
-        seat; a tuple of seats)."""
+        seat; a tuple of seats).
+
+        `text` may also be `(function, *args)`: the text is then `function(*args)`, written only
+        when someone reads it (search and random playouts never do). The function must be a
+        module-level one and its args must not change afterwards.
+        """
         self._log = (self._log, (visible_to, kind, seats, data or {}, text, self.version))
 
     def events(self, seat: int | None = None) -> list[dict[str, Any]]:
         """The events `seat` may see (None: a spectator), oldest first, as JSON-ready dicts."""
-        return [{"kind": kind, "seats": list(seats), "data": data, "text": text, "version": version}
+        return [{"kind": kind, "seats": list(seats), "data": data, "text": _text(text), "version": version}
                 for vis, kind, seats, data, text, version in self._entries() if _visible(vis, seat)]
 
     def log(self, seat: int | None = None) -> list[str]:
         """The texts of the events `seat` may see (None: a spectator, who sees the public ones)."""
-        return [entry[4] for entry in self._entries() if _visible(entry[0], seat)]
+        return [_text(entry[4]) for entry in self._entries() if _visible(entry[0], seat)]
 
     def _entries(self) -> list[tuple]:
         out = list(iterate_linked(self._log))
@@ -387,7 +392,7 @@ class GameState:
             "options": dict(self.options),
             "version": self.version,
             "history": [[seat, key, barrier] for seat, key, barrier in self.history()],
-            "events": [[list(e[0]) if isinstance(e[0], tuple) else e[0], e[1], list(e[2]), e[3], e[4], e[5]]
+            "events": [[list(e[0]) if isinstance(e[0], tuple) else e[0], e[1], list(e[2]), e[3], _text(e[4]), e[5]]
                        for e in self._entries()],
             "state": self._snapshot(),
         }
@@ -459,6 +464,11 @@ class GameState:
 
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _text(text: "str | tuple") -> str:
+    """An event's text: a string, or `(function, *args)` written when it is read."""
+    return text if type(text) is str else text[0](*text[1:])
 
 
 def _visible(vis: Any, seat: int | None) -> bool:

@@ -36,7 +36,7 @@ def build(state, seat: int, index: int, envoy: bool) -> None:
     state.add_goods(seat, -cost[0], -cost[1], -cost[2])
     state.buildings[seat] |= 1 << index
     state.gain_vp(seat, T.bvp[index], "buildings")
-    state.event("build", f"seat {seat} builds the {T.bname[index]}" + (" with the King's Envoy" if envoy else ""),
+    state.event("build", (build_text, seat, T.bname[index], envoy),
                 {"seat": seat, "building": T.bid[index], "cost": goods_dict(*cost), "vp": T.bvp[index],
                  "envoy": envoy}, (seat,))
 
@@ -200,3 +200,8 @@ class CleanSeason(Automatic):
 
 BUILD_ROUND, BUILD, ENVOY_BUILD, TOWN_HALL_ROUND, TOWN_HALL, CLEAN_SEASON, END_OF_SEASON = \
     BuildRound, Build, EnvoyBuild, TownHallRound, TownHall, CleanSeason, EndOfSeason
+
+
+def build_text(seat: int, building: str, envoy: bool) -> str:
+    """The text of a build event, written when it is read."""
+    return f"seat {seat} builds the {building}" + (" with the King's Envoy" if envoy else "")

@@ -62,9 +62,8 @@ class Roll(Automatic):
                 rng, dv[b + 4] = roll(rng)
         state.rng = rng
         season = {2: "Spring", 4: "Summer", 6: "Autumn"}[state.phase]
-        state.event("dice_rolled", season + " rolls: " + "; ".join(
-            [f"seat {s}: {state.dice_text(s)}" for s in range(n)]),
-            {"season": season, "dice": [dv[5 * s:5 * s + 5] for s in range(n)]})
+        dice = [dv[5 * s:5 * s + 5] for s in range(n)]
+        state.event("dice_rolled", (rolled_text, season, dice), {"season": season, "dice": dice})
         state.push(REROLL_ROUND(0))
 
 
@@ -101,8 +100,8 @@ class RerollRound(InTurnOrder):
         dv = state.dice_values
         totals = [sum(dv[5 * s:5 * s + 5]) for s in range(n)]
         state.turn_order.sort(key=totals.__getitem__)
-        state.event("turn_order", "turn order (lowest dice total first): " + ", ".join(f"seat {s} ({totals[s]})" for s in state.turn_order),
-                    {"turn_order": list(state.turn_order), "totals": totals})
+        order = list(state.turn_order)
+        state.event("turn_order", (turn_order_text, order, totals), {"turn_order": order, "totals": totals})
         state.passed = 0
         state.push(INFLUENCE_ROUND(0))
 
@@ -295,10 +294,7 @@ class ChooseAdvisor(Decision):
         if mkt:
             state.market_used |= 1 << seat
         state.placements = state.placements + (Placement(n, seat, tuple(vals), tok, mkt, env),)
-        name = T.data.advisors[n].name
-        state.event("influence", f"seat {seat} places {'+'.join(map(str, vals))} on the {name} ({n})"
-                    + (" with a +2 token" if tok else "") + (" using the Market" if mkt else "")
-                    + (" using the King's Envoy" if env else ""),
+        state.event("influence", (influence_text, seat, vals, T.data.advisors[n].name, n, tok, mkt, env),
                     {"seat": seat, "advisor": n, "dice": vals, "token": bool(tok), "market": bool(mkt),
                      "envoy": bool(env)}, (seat,))
         influence_from(state, (frame[2] + 1) % state.players)
@@ -372,7 +368,7 @@ class TakeHelp(Decision):
     def apply(self, state, frame, seat, key):
         advisor = frame[2] >> 1
         if key == HelpKey.DECLINE:
-            state.event("help_declined", f"seat {seat} declines the help of the {state.T.data.advisors[advisor].name} ({advisor})",
+            state.event("help_declined", (declined_text, seat, state.T.data.advisors[advisor].name, advisor),
                         {"seat": seat, "advisor": advisor}, (seat,))
         else:
             take_help(state, seat, advisor, state.T.help_info[advisor][key])
@@ -394,9 +390,8 @@ def take_help(state, seat: int, advisor: int, o) -> None:
         state.soldiers[seat] += soldiers
     if o.tokens:
         tokens = state.gain_tokens(seat, o.tokens)
-    name = state.T.data.advisors[advisor].name
-    got = state.T.help_gives[advisor][o.key]
-    state.event("advisor_help", f"seat {seat} takes the {name}'s help: {got}",
+    state.event("advisor_help", (help_text, seat, state.T.data.advisors[advisor].name,
+                                 state.T.help_gives[advisor][o.key]),
                 {"seat": seat, "advisor": advisor, "goods": goods_dict(o.gold, o.wood, o.stone), "vp": vp,
                  "soldiers": soldiers, "tokens": tokens, "peek": bool(o.peek)}, (seat,))
     if o.peek:
@@ -416,3 +411,31 @@ def take_help(state, seat: int, advisor: int, o) -> None:
 REROLL_ROUND, REROLL, INFLUENCE_ROUND, CHOOSE_DICE, CHOOSE_ADVISOR = \
     RerollRound, Reroll, InfluenceRound, ChooseDice, ChooseAdvisor
 HELP_STEP, TAKE_HELP = HelpStep, TakeHelp
+
+
+# ---------------------------------------------------------------------- event texts, written when read
+def rolled_text(season: str, dice: list) -> str:
+    parts = []
+    for seat, d in enumerate(dice):
+        coloured = ",".join([str(v) for v in d[:3] if v])
+        white = [str(v) for v in d[3:] if v]
+        parts.append(f"seat {seat}: " + (coloured + " + white " + ",".join(white) if white else coloured))
+    return season + " rolls: " + "; ".join(parts)
+
+
+def turn_order_text(order: list, totals: list) -> str:
+    return "turn order (lowest dice total first): " + ", ".join(f"seat {s} ({totals[s]})" for s in order)
+
+
+def influence_text(seat: int, dice: list, name: str, advisor: int, token: int, market: int, envoy: int) -> str:
+    return (f"seat {seat} places {'+'.join(map(str, dice))} on the {name} ({advisor})"
+            + (" with a +2 token" if token else "") + (" using the Market" if market else "")
+            + (" using the King's Envoy" if envoy else ""))
+
+
+def declined_text(seat: int, name: str, advisor: int) -> str:
+    return f"seat {seat} declines the help of the {name} ({advisor})"
+
+
+def help_text(seat: int, name: str, got: str) -> str:
+    return f"seat {seat} takes the {name}'s help: {got}"
