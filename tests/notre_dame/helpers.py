@@ -106,14 +106,14 @@ def set_counts(s, seat: int, sectors=None, friend=None, nd=None, personal=None, 
     base = seat * 7
     if sectors is not None:
         for i in range(7):
-            s.sec[base + i] = 0
+            s.sector_stones[base + i] = 0
         for name, k in sectors.items():
-            s.sec[base + SEC[name]] = k
+            s.sector_stones[base + SEC[name]] = k
     if friend is not None:
         s.friend[seat] = -1 if friend == "off" else SEC[friend]
     if nd is not None:
-        s.nd[seat] = nd
-    on_board = sum(s.sec[base:base + 7]) + s.nd[seat]
+        s.notre_dame_stones[seat] = nd
+    on_board = sum(s.sector_stones[base:base + 7]) + s.notre_dame_stones[seat]
     if personal is not None:
         s.personal[seat] = personal
     if general is not None:
@@ -126,8 +126,8 @@ def set_counts(s, seat: int, sectors=None, friend=None, nd=None, personal=None, 
         s.coins[seat] = coins
         s.supply = COINS - sum(s.coins)
     if pp is not None:                         # the difference counts as residence prestige
-        s.points[seat * len(PRESTIGE_CATEGORIES)] += pp - s.pp[seat]
-        s.pp[seat] = pp
+        s.points[seat * len(PRESTIGE_CATEGORIES)] += pp - s.prestige[seat]
+        s.prestige[seat] = pp
     if rat is not None:
         s.rat[seat] = rat
     if held is not None:
@@ -203,11 +203,11 @@ def bribe_state(players: int = 3, seat: int = 0, persons=("monk", "minstrel", "c
 
 def count(s, seat: int, name: str) -> int:
     """Stones on a sector, the trusted friend counting as one."""
-    return s.sec[seat * 7 + SEC[name]] + (1 if s.friend[seat] == SEC[name] else 0)
+    return s.sector_stones[seat * 7 + SEC[name]] + (1 if s.friend[seat] == SEC[name] else 0)
 
 
 def sectors_of(s, seat: int) -> dict:
-    return {name: s.sec[seat * 7 + i] for i, name in enumerate(SECTORS)}
+    return {name: s.sector_stones[seat * 7 + i] for i, name in enumerate(SECTORS)}
 
 
 def random_game(players: int, seed: int, options=None, each=None):

@@ -20,12 +20,12 @@ def acted(s, seat=0):
 def test_place_from_personal_supply_in_own_borough():
     s = play_state(3, 0, ("residence",))
     set_counts(s, 0, sectors={"residence": 2})
-    others = s.sec[7:]
+    others = s.sector_stones[7:]
     s.apply("play:residence")
     assert s.legal_keys() == ["place", "decline"]
     s.apply("place")
-    assert count(s, 0, "residence") == 3 and s.personal[0] == 3 and s.pp[0] == 3
-    assert s.sec[7:] == others                                         # only the own borough changes
+    assert count(s, 0, "residence") == 3 and s.personal[0] == 3 and s.prestige[0] == 3
+    assert s.sector_stones[7:] == others                                         # only the own borough changes
     assert acted(s)
     ok(s)
 
@@ -41,7 +41,7 @@ def test_move_a_stone_only_when_personal_supply_is_empty_not_from_the_target():
     s.apply("play:residence")
     assert s.legal_keys() == ["from:bank", "from:park", "from:notre_dame", "decline"]   # not from:residence
     s.apply("from:notre_dame")
-    assert s.nd[0] == 0 and count(s, 0, "residence") == 3 and s.pp[0] == 3
+    assert s.notre_dame_stones[0] == 0 and count(s, 0, "residence") == 3 and s.prestige[0] == 3
     ok(s)
 
 
@@ -50,7 +50,7 @@ def test_no_stone_anywhere_the_action_is_not_carried_out():
     s = play_state(3, 0, ("residence",))
     set_counts(s, 0, sectors={}, nd=0, personal=0, friend="bank")
     s.apply("play:residence")
-    assert acted(s) and s.pp[0] == 0 and count(s, 0, "residence") == 0
+    assert acted(s) and s.prestige[0] == 0 and count(s, 0, "residence") == 0
     assert len(s.played[0]) == 1
     assert any("no stone to place" in x for x in s.log())
 
@@ -71,7 +71,7 @@ def test_count_now_includes_the_new_stone_and_the_friend():
     set_counts(s, 0, sectors={"residence": 1}, friend="residence")
     s.apply("play:residence")
     s.apply("place")
-    assert s.pp[0] == 3                                               # 1 + 1 new + friend
+    assert s.prestige[0] == 3                                               # 1 + 1 new + friend
 
 
 # ----------------------------------------------------------------------------- ND-8 cloister school
@@ -215,7 +215,7 @@ def test_take_the_message_where_the_carriage_ends_reward_at_once():
     # 0.OL also holds a message within reach; ending on 0.IL takes only the one there.
     s.apply("to:0.IL:take")
     assert s.msg_at[market(s, "0.IL")] == -1 and s.held[0 * 3 + 1] == 1
-    assert s.pp[0] == 2 + 1 and s.personal[0] == 4 - 1 + 1             # 2 PP + park bonus, 1 stone
+    assert s.prestige[0] == 2 + 1 and s.personal[0] == 4 - 1 + 1             # 2 PP + park bonus, 1 stone
     assert s.msg_at[market(s, "0.OL")] >= 0
     assert s.view(2)["players"][0]["messages"]["blue"] == 1             # colour visible to all
     assert "0.IL" not in s.view(2)["messages_on_board"]
@@ -229,7 +229,7 @@ def test_message_is_optional_and_passing_over_does_not_take():
     put_message(s, "0.OL", 1, "4pp")
     assert "to:0.IL" in s.legal_keys() and "to:0.IL:take" in s.legal_keys()
     s.apply("to:0.OL")                                                 # ends there without taking
-    assert s.msg_at[market(s, "0.OL")] >= 0 and s.pp[0] == 0 and sum(s.held) == 0
+    assert s.msg_at[market(s, "0.OL")] >= 0 and s.prestige[0] == 0 and sum(s.held) == 0
 
 
 @rule("ND-EX-15", "ND-11.8", "ND-11.9")
@@ -267,11 +267,11 @@ def test_rat_message_on_zero_gives_only_the_prestige():
     s = carriage_state(3, 1, rat=0)
     put_message(s, "0.IL", 0, "3pp_rat")
     s.apply("to:0.IL:take")
-    assert s.rat[0] == 0 and s.pp[0] == 3
+    assert s.rat[0] == 0 and s.prestige[0] == 3
     t = carriage_state(3, 1, rat=4)
     put_message(t, "0.IL", 0, "3pp_rat")
     t.apply("to:0.IL:take")
-    assert t.rat[0] == 3 and t.pp[0] == 3
+    assert t.rat[0] == 3 and t.prestige[0] == 3
 
 
 @rule("ND-11.2")
@@ -347,12 +347,12 @@ def test_hotel_friend_counts_toward_the_fourth_stone():
 def test_ex3_trusted_friend_bara_bank():
     s = play_state(3, 0, ("trusted_friend",))
     set_counts(s, 0, sectors={"bank": 2})
-    stones = (s.sec[:], s.personal[:], s.general[:])
+    stones = (s.sector_stones[:], s.personal[:], s.general[:])
     s.apply("play:trusted_friend")
     assert s.legal_keys() == [f"friend:{x}" for x in DATA.sectors] + ["decline"]
     s.apply("friend:bank")
     assert s.friend[0] == 1 and count(s, 0, "bank") == 3 and s.coins[0] == 6
-    assert (s.sec, s.personal, s.general) == stones                     # no stone placed
+    assert (s.sector_stones, s.personal, s.general) == stones                     # no stone placed
 
 
 @rule("ND-13.2", "ND-16.7")
@@ -380,18 +380,18 @@ def test_ex4_park_vlasta_steps_1_2_and_4():
     set_counts(s, 0, sectors={"park": 1, "residence": 2}, rat=2)
     s.apply("play:park")
     s.apply("place")
-    assert count(s, 0, "park") == 2 and s.rat[0] == 1 and s.pp[0] == 0      # step 1: no PP
+    assert count(s, 0, "park") == 2 and s.rat[0] == 1 and s.prestige[0] == 0      # step 1: no PP
     advance_passive(s, stop=lambda x: x.to_act == 0 and stage(x) == S_PLAY)
     s.apply("play:residence")
     s.apply("place")
-    assert s.pp[0] == 4                                                      # step 2: 3 + 1
+    assert s.prestige[0] == 4                                                      # step 2: 3 + 1
     # Step 4: park 5, Notre Dame card with 2 coins: 3 + 2 = 5.
     t = play_state(3, 0, ("notre_dame",))
     set_counts(t, 0, sectors={"park": 5}, coins=3, pp=0)
     t.apply("play:notre_dame")
     t.apply("place")
     t.apply("donate:2")
-    assert t.pp[0] == 5 and t.coins[0] == 1 and t.nd[0] == 1
+    assert t.prestige[0] == 5 and t.coins[0] == 1 and t.notre_dame_stones[0] == 1
 
 
 @rule("ND-14.2", "ND-15.1", "ND-15.2")
@@ -402,7 +402,7 @@ def test_park_and_hospital_rat_back_one_whatever_the_count(card, stones, rat, af
     set_counts(s, 0, sectors={card: stones}, rat=rat)
     s.apply(f"play:{card}")
     s.apply("place")
-    assert count(s, 0, card) == stones + 1 and s.rat[0] == after and s.pp[0] == 0
+    assert count(s, 0, card) == stones + 1 and s.rat[0] == after and s.prestige[0] == 0
 
 
 @rule("ND-14.3", "ND-AMB-6")
@@ -412,7 +412,7 @@ def test_park_bonus_per_pair_friend_included(park, friend, bonus):
     set_counts(s, 0, sectors={"park": park}, friend="park" if friend else "off")
     s.apply("play:residence")
     s.apply("place")
-    assert s.pp[0] == 1 + bonus
+    assert s.prestige[0] == 1 + bonus
 
 
 # ----------------------------------------------------------------------------- ND-16 Notre Dame card
@@ -426,8 +426,8 @@ def test_notre_dame_donation(coins, paid, gain):
     s.apply("place")
     assert s.legal_keys() == ["donate:1", "donate:2", "donate:3"]       # at least 1, at most 3
     s.apply(f"donate:{paid}")
-    assert s.nd[0] == 1 and s.personal[0] == 3 and s.coins[0] == coins - paid
-    assert s.supply == supply + paid and s.pp[0] == gain and acted(s)
+    assert s.notre_dame_stones[0] == 1 and s.personal[0] == 3 and s.coins[0] == coins - paid
+    assert s.supply == supply + paid and s.prestige[0] == gain and acted(s)
 
 
 @rule("ND-16.2")
@@ -441,7 +441,7 @@ def test_notre_dame_donation_limited_by_coins():
     set_counts(t, 0, coins=1)
     t.apply("play:notre_dame")
     t.apply("place")                                                    # the only donation: 1 coin
-    assert t.nd[0] == 1 and t.coins[0] == 0 and t.pp[0] == 1 and acted(t)
+    assert t.notre_dame_stones[0] == 1 and t.coins[0] == 0 and t.prestige[0] == 1 and acted(t)
 
 
 @rule("ND-16.4", "ND-AMB-23")
@@ -449,12 +449,12 @@ def test_notre_dame_without_coins_places_nothing():
     s = play_state(3, 0, ("notre_dame",))
     set_counts(s, 0, coins=0)
     s.apply("play:notre_dame")
-    assert acted(s) and s.nd[0] == 0 and s.personal[0] == 4 and s.pp[0] == 0
+    assert acted(s) and s.notre_dame_stones[0] == 0 and s.personal[0] == 4 and s.prestige[0] == 0
     assert s.played[0][-1] % 9 == 7
     u = play_state(3, 0, ("notre_dame",))                                # will not donate: decline
     u.apply("play:notre_dame")
     u.apply("decline")
-    assert acted(u) and u.nd[0] == 0 and u.coins[0] == 3
+    assert acted(u) and u.notre_dame_stones[0] == 0 and u.coins[0] == 3
 
 
 @rule("ND-EX-6", "ND-7.2", "ND-16.1")
@@ -465,7 +465,7 @@ def test_ex6_pavla_moves_a_hospital_stone_to_notre_dame():
     assert "place" not in s.legal_keys() and "from:hospital" in s.legal_keys()
     s.apply("from:hospital")
     s.apply("donate:1")
-    assert count(s, 0, "hospital") == 1 and s.nd[0] == 1 and s.coins[0] == 1 and s.pp[0] == 1
+    assert count(s, 0, "hospital") == 1 and s.notre_dame_stones[0] == 1 and s.coins[0] == 1 and s.prestige[0] == 1
     ok(s)
 
 
@@ -480,7 +480,7 @@ def test_notre_dame_twice_in_a_round():
     s.apply("play:notre_dame")
     s.apply("place")
     s.apply("donate:1")
-    assert s.nd[0] == 2 and s.pp[0] == 2
+    assert s.notre_dame_stones[0] == 2 and s.prestige[0] == 2
 
 
 @rule("ND-12.4", "ND-9.3")

@@ -125,8 +125,8 @@ def test_malformed_and_inconsistent_state_json():
         return d
     cases = [
         broken(("game",), "kingsburg"), broken(("players",), 7), broken(("state",), []),
-        broken(("state", "sec"), "x"), broken(("state", "coins"), [3, 3]), broken(("state", "round"), 10),
-        broken(("state", "hand"), [[1], [2]]), broken(("state", "to_act"), 5), broken(("state", "pp"), KeyError),
+        broken(("state", "sector_stones"), "x"), broken(("state", "coins"), [3, 3]), broken(("state", "round"), 10),
+        broken(("state", "hand"), [[1], [2]]), broken(("state", "to_act"), 5), broken(("state", "prestige"), KeyError),
         broken(("state", "coins"), [3, 3, 30]),                      # 25 coins in all
         broken(("state", "personal"), [5, 4, 4]),                    # 14 stones per colour
         broken(("state", "rat"), [10, 0, 0]),                        # plague track 0..9
@@ -211,7 +211,7 @@ def test_different_tile_points_change_notre_dame_scoring(data_copy):
             set_counts(s, seat, sectors={"hospital": 6}, rat=0, pp=0)
         set_counts(s, 0, nd=2)
         advance_passive(s, stop=lambda x: x.round == 4)
-        results.append(s.pp[0])
+        results.append(s.prestige[0])
     assert results == [8, 14]                                        # 8 // 2 * 2 and 15 // 2 * 2
 
 
@@ -237,7 +237,7 @@ def test_three_message_kinds_colour_rule_uses_the_data(data_copy):
     s = game.new_state(3, 1, {"start_player": 0})
     draft_all(s)
     set_hand(s, 0, ("carriage_house",))
-    s.sec[3] = 6
+    s.sector_stones[3] = 6
     s.general[0] -= 6
     taken = next(m for m, code in enumerate(s.msg_at) if code >= 0 and code // 3 == 0)
     s.msg_at[taken] = -1

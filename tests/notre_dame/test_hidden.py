@@ -37,7 +37,7 @@ def test_determinize_keeps_the_view_and_resamples_hidden_cards(players):
                 d = s.determinize(seat, 100 * k + seat)
                 assert GAME.check_invariants(d) == []
                 assert d.view(seat) == view and GAME.render(d, seat) + GAME.render(d, seat, full=True) == text
-                assert d.log(seat) == s.log(seat) and d.pp == s.pp
+                assert d.log(seat) == s.log(seat) and d.prestige == s.prestige
                 assert d.hand[seat] == s.hand[seat] and d.offer[seat] == s.offer[seat]
                 if s.to_act == seat:
                     assert d.legal_keys() == s.legal_keys()
@@ -70,11 +70,11 @@ def test_view_never_shows_other_hands_offers_picks_or_deck_order():
 def test_prestige_hidden_in_views_and_log():
     s = new(3, 2)
     t = s.clone()
-    t.pp[0] = 17
+    t.prestige[0] = 17
     assert t.view(1) == s.view(1) and t.view(None) == s.view(None)
     assert t.view(0)["players"][0]["prestige"] == 17
     o = new(3, 2, open_prestige=True)
-    o.pp[0] = 17
+    o.prestige[0] = 17
     assert o.view(1)["players"][0]["prestige"] == 17
 
 
@@ -95,7 +95,7 @@ def test_log_for_a_seat_has_no_other_seats_draft_picks():
 def test_finished_game_reveals_everything():
     s = next(x for x in states(3, 5, every=1) if x.is_terminal())
     v = s.view(None)
-    assert [p["prestige"] for p in v["players"]] == s.pp and v["winners"] == s.winners()
+    assert [p["prestige"] for p in v["players"]] == s.prestige and v["winners"] == s.winners()
 
 
 @rule("ND-5.3")

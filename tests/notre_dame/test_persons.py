@@ -27,7 +27,7 @@ def test_each_player_bribes_at_most_one_displayed_person_once():
     assert s.to_act == 1 and stage(s) == S_BRIBE and s.bribed[0]
     s.apply("bribe:monk")                                    # the same person again, by another
     assert s.to_act == 2 and s.bribed[1]
-    assert s.pp[0] == s.pp[1] == 1 and s.coins[:2] == [2, 2]
+    assert s.prestige[0] == s.prestige[1] == 1 and s.coins[:2] == [2, 2]
     s.apply("pass")
     assert stage(s) != S_BRIBE                                # nobody is asked a second time
 
@@ -40,7 +40,7 @@ def test_pay_first_then_benefit():
     set_counts(s, 2, coins=0)
     assert s.supply == 24
     s.apply("bribe:moneylender")
-    assert s.coins[0] == 2 and s.supply == 23 and s.pp[0] == 1    # -1 paid, +2 received
+    assert s.coins[0] == 2 and s.supply == 23 and s.prestige[0] == 1    # -1 paid, +2 received
 
 
 @rule("ND-17.3")
@@ -58,7 +58,7 @@ def test_who_cannot_pay_is_passed_over_and_bribing_is_optional():
 @rule("ND-18.1", "ND-19.11")
 def test_barmaid_three_prestige_and_one_option():
     s = bribed(("barmaid", "minstrel", "city_guard"), "barmaid", sectors={"park": 2}, rat=2, pp=0)
-    assert s.pp[0] == 4                                      # 3 + park bonus
+    assert s.prestige[0] == 4                                      # 3 + park bonus
     assert s.legal_keys() == ["barmaid:coin", "barmaid:stone", "barmaid:rat", "barmaid:none"]
     s.apply("barmaid:rat")
     assert s.rat[0] == 1 and s.coins[0] == 2 and NEXT(s)
@@ -79,13 +79,13 @@ def test_monk_one_prestige_two_stones(general, gain):
     set_counts(s, 0, general=general, pp=0)
     personal = s.personal[0]
     s.apply("bribe:monk")
-    assert s.pp[0] == 1 and s.personal[0] == personal + gain and s.coins[0] == 2
+    assert s.prestige[0] == 1 and s.personal[0] == personal + gain and s.coins[0] == 2
 
 
 @rule("ND-18.3")
 def test_moneylender_two_coins_one_prestige():
     s = bribed(("moneylender", "minstrel", "city_guard"), "moneylender", pp=0)
-    assert s.coins[0] == 3 - 1 + 2 and s.pp[0] == 1 and NEXT(s)
+    assert s.coins[0] == 3 - 1 + 2 and s.prestige[0] == 1 and NEXT(s)
 
 
 @rule("ND-18.4", "ND-18.5", "ND-18.6", "ND-18.9")
@@ -99,15 +99,15 @@ def test_minstrel_moves_one_to_three_between_own_sectors_no_action():
     assert s.legal_keys() == ["move:1", "move:2", "move:3", "move:0+friend", "move:1+friend",
                               "move:2+friend"]                         # at most 3 pieces in all
     s.apply("move:2+friend")
-    assert count(s, 0, "residence") == 3 and s.friend[0] == 2 and s.sec[1] == 2
-    assert s.pp[0] == 0 and NEXT(s)                                      # no residence action
+    assert count(s, 0, "residence") == 3 and s.friend[0] == 2 and s.sector_stones[1] == 2
+    assert s.prestige[0] == 0 and NEXT(s)                                      # no residence action
     ok(s)
 
 
 @rule("ND-18.4")
 def test_minstrel_notre_dame_is_not_a_source():
     s = bribed(("minstrel", "monk", "city_guard"), "minstrel", sectors={}, nd=2)
-    assert NEXT(s) and s.nd[0] == 2                                      # nothing to move
+    assert NEXT(s) and s.notre_dame_stones[0] == 2                                      # nothing to move
 
 
 @rule("ND-EX-9", "ND-18.7", "ND-18.8", "ND-11.2")
@@ -118,14 +118,14 @@ def test_ex9_juggler_bank_to_carriage_house():
     s.apply("juggle:bank:stone")
     assert "juggle-to:bank" not in s.legal_keys() and not any("notre_dame" in k for k in s.legal_keys())
     s.apply("juggle-to:carriage_house")
-    assert s.sec[1] == 0 and count(s, 0, "carriage_house") == 3
+    assert s.sector_stones[1] == 0 and count(s, 0, "carriage_house") == 3
     layout = DATA.layouts[3]
     reach = {k.split(":")[1] for k in s.legal_keys()}
     assert reach == {layout.names[m] for m in range(15) if layout.distance[s.carriage[0]][m] <= 3}
     assert s.view(None)["phase"] == "bribes"                           # triggered in phase 4 (ND-3.2)
     put_message(s, "1.IL", 1, "4pp")
     s.apply("to:1.IL:take")
-    assert s.pp[0] == 4 and NEXT(s)
+    assert s.prestige[0] == 4 and NEXT(s)
 
 
 @rule("ND-18.7", "ND-18.8", "ND-18.9")
@@ -135,7 +135,7 @@ def test_juggler_moves_friend_or_a_notre_dame_stone():
     s.apply("juggle:notre_dame:stone")
     assert len(s.legal_keys()) == 7                                      # any sector, never Notre Dame
     s.apply("juggle-to:residence")
-    assert s.nd[0] == 0 and count(s, 0, "residence") == 1 and s.pp[0] == 1   # residence action
+    assert s.notre_dame_stones[0] == 0 and count(s, 0, "residence") == 1 and s.prestige[0] == 1   # residence action
     t = bribed(("juggler", "monk", "city_guard"), "juggler", sectors={"bank": 1}, friend="park")
     t.apply("juggle:park:friend")
     assert "juggle-to:park" not in t.legal_keys()
@@ -154,17 +154,17 @@ def test_physician_flag_set():
 def test_city_guard_every_stone_on_sectors_and_notre_dame_friend_counts():
     s = bribed(("city_guard", "monk", "minstrel"), "city_guard",
                sectors={"bank": 2, "park": 1}, nd=2, friend="hotel", pp=0)
-    assert s.pp[0] == 2 + 1 + 2 + 1 + 0                                   # park 1: no bonus
+    assert s.prestige[0] == 2 + 1 + 2 + 1 + 0                                   # park 1: no bonus
 
 
 @rule("ND-19.2", "ND-AMB-4")
 def test_night_watchman_empty_sectors():
     s = bribed(("night_watchman", "monk", "minstrel"), "night_watchman",
                sectors={"bank": 2, "park": 1}, nd=3, friend="hotel", pp=0)
-    assert s.pp[0] == 7 - 3
+    assert s.prestige[0] == 7 - 3
     t = bribed(("night_watchman", "monk", "minstrel"), "night_watchman",
                sectors={name: 1 for name in DATA.sectors[:6]}, friend="hospital", pp=0)
-    assert t.pp[0] == 0                                                    # 0 PP: no park bonus either
+    assert t.prestige[0] == 0                                                    # 0 PP: no park bonus either
 
 
 @rule("ND-19.3", "ND-19.4")
@@ -176,63 +176,63 @@ def test_bishop_general_supply_stone_on_unoccupied_sector_and_its_action():
     general, personal = s.general[0], s.personal[0]
     s.apply("bishop:residence")
     assert s.general[0] == general - 1 and s.personal[0] == personal    # from the general supply
-    assert count(s, 0, "residence") == 1 and s.pp[0] == 1 and NEXT(s)
+    assert count(s, 0, "residence") == 1 and s.prestige[0] == 1 and NEXT(s)
 
 
 @rule("ND-19.3", "ND-AMB-17")
 def test_bishop_without_effect_still_costs_a_coin():
     s = bribed(("bishop", "monk", "minstrel"), "bishop", general=0)
-    assert s.coins[0] == 2 and NEXT(s) and sum(s.sec[:7]) == 0
+    assert s.coins[0] == 2 and NEXT(s) and sum(s.sector_stones[:7]) == 0
 
 
 @rule("ND-19.5")
 def test_guild_master_two_per_sector_with_two():
     s = bribed(("guild_master", "monk", "minstrel"), "guild_master",
                sectors={"bank": 2, "park": 1, "hotel": 1, "residence": 5}, friend="park", pp=0)
-    assert s.pp[0] == 2 * 3 + 1                                            # bank, park (1 + friend), residence
+    assert s.prestige[0] == 2 * 3 + 1                                            # bank, park (1 + friend), residence
 
 
 @rule("ND-EX-11", "ND-19.6", "ND-AMB-29")
 def test_ex11_king_of_beggars_bara_marker_4():
     s = bribed(("king_of_beggars", "monk", "minstrel"), "king_of_beggars", rat=4, pp=0)
-    assert s.pp[0] == 5 and s.coins[0] == 2
+    assert s.prestige[0] == 5 and s.coins[0] == 2
     t = bribed(("king_of_beggars", "monk", "minstrel"), "king_of_beggars", rat=4, pp=0,
                sectors={"park": 3})
-    assert t.pp[0] == 6
+    assert t.prestige[0] == 6
 
 
 @rule("ND-EX-12", "ND-19.7")
 @pytest.mark.parametrize("held,gain", [({0: 2, 1: 2, 2: 1}, 6), ({0: 1}, 0), ({0: 2, 1: 2}, 6), ({0: 3, 1: 3}, 9)])
 def test_ex12_lawyer_three_per_pair_of_messages(held, gain):
     s = bribed(("lawyer", "monk", "minstrel"), "lawyer", held=held, pp=0)
-    assert s.pp[0] == gain
+    assert s.prestige[0] == gain
 
 
 @rule("ND-EX-4", "ND-19.7", "ND-19.11", "ND-14.3")
 def test_ex4_step3_lawyer_five_messages_park_two():
     s = bribed(("lawyer", "monk", "minstrel"), "lawyer", held={0: 2, 1: 2, 2: 1}, sectors={"park": 2}, pp=0)
-    assert s.pp[0] == 7 and s.coins[0] == 2
+    assert s.prestige[0] == 7 and s.coins[0] == 2
 
 
 @rule("ND-EX-13", "ND-19.8")
 def test_ex13_lady_in_waiting_vlasta_five():
     s = bribed(("lady_in_waiting", "monk", "minstrel"), "lady_in_waiting",
                sectors={"carriage_house": 5, "hotel": 4, "bank": 1}, friend="hotel", personal=0, pp=0)
-    assert s.pp[0] == 5
+    assert s.prestige[0] == 5
 
 
 @rule("ND-19.9")
 def test_mayor_three_per_sector_with_three():
     s = bribed(("mayor", "monk", "minstrel"), "mayor",
                sectors={"bank": 3, "park": 2, "hotel": 5}, friend="park", pp=0)
-    assert s.pp[0] == 9 + 1                                                # 3 sectors; park 3 -> bonus 1
+    assert s.prestige[0] == 9 + 1                                                # 3 sectors; park 3 -> bonus 1
 
 
 @rule("ND-19.10")
 def test_carpenter_one_per_occupied_sector_friend_counts():
     s = bribed(("carpenter", "monk", "minstrel"), "carpenter",
                sectors={"bank": 3, "hotel": 1}, nd=2, friend="residence", pp=0)
-    assert s.pp[0] == 3
+    assert s.prestige[0] == 3
 
 
 @rule("ND-9.3", "ND-1.10", "ND-AMB-7")
@@ -246,7 +246,7 @@ def test_coin_shortage_option_for_gains_other_than_the_bank(shortage, coins):
     s.apply("bribe:moneylender")          # pays 1 (supply 1), gains 2: 1 from the supply, 1 short
     # richest_pays: the missing coin comes from the richest other player (seat 2, 12 coins);
     # bank_only: the Moneylender gets only what the supply holds.
-    assert NEXT(s) and s.coins == coins and s.supply == 0 and s.pp[0] == 1
+    assert NEXT(s) and s.coins == coins and s.supply == 0 and s.prestige[0] == 1
     ok(s)
 
 

@@ -37,7 +37,7 @@ def test_ex7_three_players_value_3():
     plague(s)
     assert s.round == 2
     assert s.rat == [5, 9, 4]
-    assert s.pp == [5 + 1, 5, 5] and s.sec[7 + 1] == 3             # exactly 9: no penalty
+    assert s.prestige == [5 + 1, 5, 5] and s.sector_stones[7 + 1] == 3             # exactly 9: no penalty
     ok(s)
 
 
@@ -60,11 +60,11 @@ def test_ex8_overflow_value_7():
     # Vlasta's fullest sectors tie (hospital 2, bank 2): she chooses.
     assert stage(s) == S_PLAGUE and s.to_act == 0
     assert s.legal_keys() == ["lose:bank", "lose:hospital"]
-    assert s.rat == [9, 9, 9] and s.pp == [8, 8, 10]
-    assert s.sec[7 + 2] == 2 and s.general[1] == general[1] + 1    # Bára: same penalty, from residence
+    assert s.rat == [9, 9, 9] and s.prestige == [8, 8, 10]
+    assert s.sector_stones[7 + 2] == 2 and s.general[1] == general[1] + 1    # Bára: same penalty, from residence
     s.apply("lose:bank")
-    assert s.round == 2 and s.sec[1] == 1 and s.sec[6] == 2 and s.general[0] == general[0] + 1
-    assert s.sec[14 + 6] == 1 and s.general[2] == general[2]       # Michal: exactly 9, no penalty
+    assert s.round == 2 and s.sector_stones[1] == 1 and s.sector_stones[6] == 2 and s.general[0] == general[0] + 1
+    assert s.sector_stones[14 + 6] == 1 and s.general[2] == general[2]       # Michal: exactly 9, no penalty
     ok(s)
 
 
@@ -74,7 +74,7 @@ def test_overflow_loses_two_prestige_at_most_what_there_is(pp, after):
     s = bribe_state(3, 0, VALUE7)
     set_counts(s, 0, sectors={"bank": 1}, rat=9, pp=pp)
     plague(s)
-    assert s.pp[0] == after and s.rat[0] == 9 and s.sec[1] == 0
+    assert s.prestige[0] == after and s.rat[0] == 9 and s.sector_stones[1] == 0
 
 
 @rule("ND-20.8")
@@ -82,7 +82,7 @@ def test_friend_counts_for_the_fullest_sector_but_is_never_removed():
     s = bribe_state(3, 0, VALUE7)
     set_counts(s, 0, sectors={"bank": 1, "park": 1}, friend="bank", rat=9)
     plague(s)
-    assert s.sec[1] == 0 and s.sec[5] == 1 and s.friend[0] == 1     # bank (1 + friend) is fullest
+    assert s.sector_stones[1] == 0 and s.sector_stones[5] == 1 and s.friend[0] == 1     # bank (1 + friend) is fullest
     t = bribe_state(3, 0, VALUE7)
     set_counts(t, 0, sectors={}, friend="park", rat=9)
     plague(t)
@@ -92,7 +92,7 @@ def test_friend_counts_for_the_fullest_sector_but_is_never_removed():
     plague(u)
     assert u.legal_keys() == ["lose:bank", "lose:park"]               # 2 vs 1 + friend: a tie
     u.apply("lose:park")
-    assert u.sec[5] == 0 and u.friend[0] == 5
+    assert u.sector_stones[5] == 0 and u.friend[0] == 5
 
 
 @rule("ND-20.10")
@@ -100,7 +100,7 @@ def test_notre_dame_stones_never_lost_to_the_plague():
     s = bribe_state(3, 0, VALUE7)
     set_counts(s, 0, sectors={}, nd=4, rat=9)
     plague(s)
-    assert s.nd[0] == 4 and s.round == 2
+    assert s.notre_dame_stones[0] == 4 and s.round == 2
     ok(s)
 
 
@@ -113,9 +113,9 @@ def test_ex10_physician_michal():
     s.apply("bribe:physician")
     assert s.coins[0] == 2
     plague(s)
-    assert s.rat[0] == 5 and s.pp[0] == 4 and s.sec[1] == 2          # 0 - 2: back to 5
+    assert s.rat[0] == 5 and s.prestige[0] == 4 and s.sector_stones[1] == 2          # 0 - 2: back to 5
     # Seat 1 did not bribe: 7 + 6 - 2 = 11 > 9: marker 9, -2 PP, -1 stone.
-    assert s.rat[1] == 9 and s.pp[1] == 2 and s.sec[7 + 1] == 2 and s.round == 2
+    assert s.rat[1] == 9 and s.prestige[1] == 2 and s.sector_stones[7 + 1] == 2 and s.round == 2
     ok(s)
 
 

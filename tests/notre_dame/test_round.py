@@ -85,9 +85,9 @@ def test_notre_dame_scored_only_after_rounds_3_6_9():
     set_counts(s, 0, nd=1, pp=0)
     for rnd in (1, 2):
         finish_round(s)
-        assert s.nd[0] == 1 and s.pp[0] == 0, rnd          # not scored after rounds 1 and 2
+        assert s.notre_dame_stones[0] == 1 and s.prestige[0] == 0, rnd          # not scored after rounds 1 and 2
     finish_round(s)                                        # round 3 ends: 8 PP for the only stone
-    assert s.round == 4 and s.nd[0] == 0 and s.pp[0] == 8
+    assert s.round == 4 and s.notre_dame_stones[0] == 0 and s.prestige[0] == 8
     ok(s)
 
 
@@ -214,8 +214,8 @@ def test_card_colour_does_not_matter_player_acts_in_own_borough(colour):
     s.apply("play:residence")
     s.apply("place")
     assert s.played[0] == (card,)
-    assert s.sec[0 * 7 + 2] == 1 and s.pp[0] == 1 and s.personal[0] == 3
-    assert all(s.sec[seat * 7 + 2] == 0 for seat in (1, 2))
+    assert s.sector_stones[0 * 7 + 2] == 1 and s.prestige[0] == 1 and s.personal[0] == 3
+    assert all(s.sector_stones[seat * 7 + 2] == 0 for seat in (1, 2))
 
 
 # ----------------------------------------------------------------------------- ND-6 play
@@ -254,11 +254,11 @@ def test_actions_optional_but_a_card_must_be_played():
     s = play_state(3, 0, ("residence",))
     assert "pass" not in s.legal_keys() and "decline" not in s.legal_keys()
     assert all(k.startswith("play:") for k in s.legal_keys())
-    before = (s.sec[:], s.personal[:], s.pp[:])
+    before = (s.sector_stones[:], s.personal[:], s.prestige[:])
     s.apply("play:residence")
     assert "decline" in s.legal_keys()
     s.apply("decline")
-    assert (s.sec, s.personal, s.pp) == before
+    assert (s.sector_stones, s.personal, s.prestige) == before
     assert len(s.played[0]) == 1 and s.to_act == 1
 
 
@@ -277,8 +277,8 @@ def test_ex5_four_players_green_two_blue_one():
     set_counts(s, 1, nd=1, pp=0)                                        # blue
     general = s.general[:]
     finish_round(s)
-    assert s.pp[2] == 7 and s.pp[1] == 3 and s.pp[0] == 0 and s.pp[3] == 0
-    assert s.nd == [0, 0, 0, 0]
+    assert s.prestige[2] == 7 and s.prestige[1] == 3 and s.prestige[0] == 0 and s.prestige[3] == 0
+    assert s.notre_dame_stones == [0, 0, 0, 0]
     assert s.general[2] == general[2] + 2 and s.general[1] == general[1] + 1
     ok(s)
 
@@ -289,7 +289,7 @@ def test_ex14_rounding_is_per_stone():
     set_counts(s, 0, nd=3, pp=0)
     set_counts(s, 3, nd=1, pp=0)
     finish_round(s)
-    assert s.pp[0] == 6 and s.pp[3] == 2                               # not floor(30 / 4) = 7
+    assert s.prestige[0] == 6 and s.prestige[3] == 2                               # not floor(30 / 4) = 7
 
 
 @rule("ND-22.2")
@@ -301,15 +301,15 @@ def test_points_per_stone_tile_value_divided_by_all_stones(players, stones, per)
     for seat in range(players):
         set_counts(s, seat, nd=spread[seat], pp=0)
     finish_round(s)
-    assert s.pp == [per * k for k in spread]
+    assert s.prestige == [per * k for k in spread]
 
 
 @rule("ND-22.5")
 def test_no_stones_on_notre_dame_no_scoring():
     s = period_end(3)
-    pp = s.pp[:]
+    pp = s.prestige[:]
     finish_round(s)
-    assert s.pp == pp and not any("Notre Dame scoring" in x for x in s.log())
+    assert s.prestige == pp and not any("Notre Dame scoring" in x for x in s.log())
 
 
 @rule("ND-EX-4", "ND-23.1", "ND-22.3")
@@ -320,7 +320,7 @@ def test_ex4_step5_end_of_round_9_park_6_two_stones_at_3():
     set_counts(s, 1, nd=1, pp=0)                                       # S = 3: 10 // 3 = 3 per stone
     finish_round(s)
     assert s.is_terminal() and stage(s) == S_OVER
-    assert s.pp[0] == 9 and s.pp[1] == 3                               # 6 + 3 park bonus, once
+    assert s.prestige[0] == 9 and s.prestige[1] == 3                               # 6 + 3 park bonus, once
     ok(s)
 
 
@@ -334,7 +334,7 @@ def finished(players=3, seed=2):
 @rule("ND-23.2")
 def test_most_prestige_wins():
     s = finished()
-    s.pp[:] = [10, 14, 9]
+    s.prestige[:] = [10, 14, 9]
     assert s.winners() == [1] and s.scores() == [10, 14, 9]
     assert s.view(0)["winners"] == [1]
 
@@ -342,7 +342,7 @@ def test_most_prestige_wins():
 @rule("ND-23.3")
 def test_tie_broken_by_coins_plus_personal_stones():
     s = finished()
-    s.pp[:] = [14, 14, 9]
+    s.prestige[:] = [14, 14, 9]
     s.coins[:] = [3, 1, 9]
     s.personal[:] = [0, 3, 0]
     assert s.winners() == [1]                                   # 3 + 0 = 3 < 1 + 3 = 4
@@ -353,7 +353,7 @@ def test_tie_broken_by_coins_plus_personal_stones():
 @rule("ND-23.4")
 def test_still_tied_shared_win():
     s = finished()
-    s.pp[:] = [14, 14, 14]
+    s.prestige[:] = [14, 14, 14]
     s.coins[:] = [2, 3, 1]
     s.personal[:] = [2, 1, 0]
     assert s.winners() == [0, 1]

@@ -62,8 +62,8 @@ def test_15_persons_6_brown_9_gray():
 def test_14_stones_4_personal_10_general(players):
     s = new(players)
     for seat in range(players):
-        assert s.personal[seat] == 4 and s.general[seat] == 10 and s.nd[seat] == 0
-        assert sum(s.sec[seat * 7:seat * 7 + 7]) == 0
+        assert s.personal[seat] == 4 and s.general[seat] == 10 and s.notre_dame_stones[seat] == 0
+        assert sum(s.sector_stones[seat * 7:seat * 7 + 7]) == 0
     assert DATA.stones_per_colour == 14
 
 
@@ -123,7 +123,7 @@ def test_prestige_is_not_limited_by_tokens():
     set_counts(s, 0, sectors={"residence": 2}, pp=309)
     s.apply("play:residence")
     s.apply("place")
-    assert s.pp[0] == 312                                            # beyond the 309 printed on tokens
+    assert s.prestige[0] == 312                                            # beyond the 309 printed on tokens
 
 
 @rule("ND-2.3")
@@ -148,7 +148,7 @@ def test_person_decks_brown_and_gray_a_b_c():
 @rule("ND-2.16")
 def test_start_with_nothing():
     s = new(4)
-    assert s.pp == [0] * 4 and s.held == [0] * 16 and s.nd == [0] * 4 and s.sec == [0] * 28
+    assert s.prestige == [0] * 4 and s.held == [0] * 16 and s.notre_dame_stones == [0] * 4 and s.sector_stones == [0] * 28
     ok(s)
 
 

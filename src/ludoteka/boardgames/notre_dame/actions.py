@@ -102,9 +102,9 @@ def place_keys(state, seat: int, target: int) -> list[str]:
     keys = []
     base = seat * SECTOR_COUNT
     for s in range(SECTOR_COUNT):
-        if s != target and state.sec[base + s] > 0:
+        if s != target and state.sector_stones[base + s] > 0:
             keys.append(FROM_KEYS[s])
-    if target != NOTRE_DAME and state.nd[seat] > 0:
+    if target != NOTRE_DAME and state.notre_dame_stones[seat] > 0:
         keys.append(FROM_KEYS[NOTRE_DAME])
     keys.append(DECLINE)
     return keys
@@ -145,21 +145,21 @@ class PlaceStone(Decision):
         else:
             origin = FROM_INDEX[key]
             if origin == NOTRE_DAME:
-                state.nd[seat] -= 1
+                state.notre_dame_stones[seat] -= 1
             else:
-                state.sec[seat * SECTOR_COUNT + origin] -= 1
+                state.sector_stones[seat * SECTOR_COUNT + origin] -= 1
             source = f"moved from {state.place_name(origin)}"
         data = {"seat": seat, "to": state.data.card_ids[target],
                 "from": None if origin < 0 else state.data.card_ids[origin]}
         if target == NOTRE_DAME:
-            state.nd[seat] += 1
+            state.notre_dame_stones[seat] += 1
             state.event("stone", f"{state.name(seat)} puts a stone on Notre Dame ({source}).", data, (seat,))
             if state.coins[seat] == 1:
                 donate(state, seat, 1)
             else:
                 state.push(DONATE(seat))
             return
-        state.sec[seat * SECTOR_COUNT + target] += 1
+        state.sector_stones[seat * SECTOR_COUNT + target] += 1
         state.event("stone", f"{state.name(seat)} puts a stone in the {state.place_name(target)} ({source}).",
                     data, (seat,))
         sector_action(state, seat, target)

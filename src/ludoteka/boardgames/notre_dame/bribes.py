@@ -94,7 +94,7 @@ def _physician(state, seat):                                       # ND-18.10
 
 def _city_guard(state, seat):                                      # ND-19.1
     base = seat * SECTOR_COUNT
-    pieces = sum(state.sec[base:base + SECTOR_COUNT]) + (state.friend[seat] >= 0) + state.nd[seat]
+    pieces = sum(state.sector_stones[base:base + SECTOR_COUNT]) + (state.friend[seat] >= 0) + state.notre_dame_stones[seat]
     state.gain_pp(seat, pieces, PERSON_POINTS, "City Guard")
 
 
@@ -189,7 +189,7 @@ def minstrel_keys(state, seat: int) -> list[str]:
 
 
 def minstrel_count_keys(state, seat: int, origin: int) -> list[str]:
-    stones = state.sec[seat * SECTOR_COUNT + origin]
+    stones = state.sector_stones[seat * SECTOR_COUNT + origin]
     keys = [MOVE_KEYS[k][0] for k in range(1, min(3, stones) + 1)]
     if state.friend[seat] == origin:
         keys += [MOVE_KEYS[k][1] for k in range(0, min(2, stones) + 1)]
@@ -226,8 +226,8 @@ def minstrel_move(state, seat: int, origin: int, dest: int, key: str) -> None:
     """ND-18.5, ND-18.6: move the pieces; no sector action follows."""
     stones, with_friend = MOVE_INDEX[key]
     base = seat * SECTOR_COUNT
-    state.sec[base + origin] -= stones
-    state.sec[base + dest] += stones
+    state.sector_stones[base + origin] -= stones
+    state.sector_stones[base + dest] += stones
     if with_friend:
         state.friend[seat] = dest
     names = state.data.card_names
@@ -267,11 +267,11 @@ def juggler_keys(state, seat: int) -> list[str]:
     keys = []
     base = seat * SECTOR_COUNT
     for s in range(SECTOR_COUNT):
-        if state.sec[base + s]:
+        if state.sector_stones[base + s]:
             keys.append(JUGGLE_KEYS[s][0])
         if state.friend[seat] == s:
             keys.append(JUGGLE_KEYS[s][1])
-    if state.nd[seat]:
+    if state.notre_dame_stones[seat]:
         keys.append(JUGGLE_KEYS[NOTRE_DAME][0])
     return keys
 
@@ -325,10 +325,10 @@ class JugglerTarget(Decision):
             what = "the trusted friend"
         else:
             if origin == NOTRE_DAME:
-                state.nd[seat] -= 1
+                state.notre_dame_stones[seat] -= 1
             else:
-                state.sec[seat * SECTOR_COUNT + origin] -= 1
-            state.sec[seat * SECTOR_COUNT + dest] += 1
+                state.sector_stones[seat * SECTOR_COUNT + origin] -= 1
+            state.sector_stones[seat * SECTOR_COUNT + dest] += 1
             what = "a stone"
         state.event("juggler", f"{state.name(seat)} moves {what} from {state.place_name(origin)} to the "
                     f"{state.data.card_names[dest]} (Juggler).",
@@ -358,7 +358,7 @@ class BishopSector(Decision):
     def apply(self, state, frame, seat, key):
         sector = BISHOP_INDEX[key]
         state.general[seat] -= 1                                  # ND-19.3: from the general supply
-        state.sec[seat * SECTOR_COUNT + sector] += 1
+        state.sector_stones[seat * SECTOR_COUNT + sector] += 1
         state.event("bishop", f"{state.name(seat)} puts a stone from the general supply in the "
                     f"{state.data.card_names[sector]} (Bishop).",
                     {"seat": seat, "sector": state.data.card_ids[sector]}, (seat,))

@@ -103,16 +103,16 @@ class NotreDame(Game):
         n = state.players
         problems = []
         for s in range(n):
-            on_sectors = state.sec[s * SECTOR_COUNT:(s + 1) * SECTOR_COUNT]
-            total = state.personal[s] + state.general[s] + state.nd[s] + sum(on_sectors)
+            on_sectors = state.sector_stones[s * SECTOR_COUNT:(s + 1) * SECTOR_COUNT]
+            total = state.personal[s] + state.general[s] + state.notre_dame_stones[s] + sum(on_sectors)
             if total != data.stones_per_colour or min(on_sectors + [state.personal[s], state.general[s],
-                                                                    state.nd[s]]) < 0:
+                                                                    state.notre_dame_stones[s]]) < 0:
                 problems.append(f"seat {s}: stones {total} (personal {state.personal[s]}, general "
-                                f"{state.general[s]}, Notre Dame {state.nd[s]}, sectors {on_sectors}), "
+                                f"{state.general[s]}, Notre Dame {state.notre_dame_stones[s]}, sectors {on_sectors}), "
                                 f"expected {data.stones_per_colour}, none negative")
             if not 0 <= state.rat[s] <= data.plague_max:
                 problems.append(f"seat {s}: rat marker {state.rat[s]} outside 0..{data.plague_max}")
-            if state.pp[s] < 0 or state.coins[s] < 0:
+            if state.prestige[s] < 0 or state.coins[s] < 0:
                 problems.append(f"seat {s}: negative prestige or coins")
             if not -1 <= state.friend[s] < SECTOR_COUNT:
                 problems.append(f"seat {s}: trusted friend on {state.friend[s]}")
@@ -140,8 +140,8 @@ class NotreDame(Game):
                 or len(state.msg_at) != len(data.layouts[state.boroughs].names):
             problems.append("the message fields do not fit the board")
         for s in range(n):
-            if sum(state.points[s * CATEGORY_COUNT:(s + 1) * CATEGORY_COUNT]) != state.pp[s]:
-                problems.append(f"seat {s}: prestige {state.pp[s]} is not the sum of its categories")
+            if sum(state.points[s * CATEGORY_COUNT:(s + 1) * CATEGORY_COUNT]) != state.prestige[s]:
+                problems.append(f"seat {s}: prestige {state.prestige[s]} is not the sum of its categories")
             if state.carriage[s] >= len(data.layouts[state.boroughs].names):
                 problems.append(f"seat {s}: carriage on market {state.carriage[s]}, which does not exist")
         if any(len(hand) > 3 for hand in state.hand) or any(len(offer) > 3 for offer in state.offer):
@@ -192,15 +192,15 @@ def _worth(state: NotreDameState, seat: int) -> float:
     data = state.data
     left = (data.rounds - state.round + 1) / data.rounds          # share of the game still to play
     base = seat * SECTOR_COUNT
-    value = float(state.pp[seat])
+    value = float(state.prestige[seat])
     value += 0.9 * state.coins[seat] + 0.6 * state.personal[seat] + 0.1 * state.general[seat] * left
-    value += (state.sec[base + RESIDENCE] + (state.friend[seat] == RESIDENCE)) * 1.2 * left
-    value += ((state.sec[base + PARK] + (state.friend[seat] == PARK)) >> 1) * 3.0 * left
-    value += sum(state.sec[base:base + SECTOR_COUNT]) * 0.4 * left
-    total_nd = sum(state.nd)
+    value += (state.sector_stones[base + RESIDENCE] + (state.friend[seat] == RESIDENCE)) * 1.2 * left
+    value += ((state.sector_stones[base + PARK] + (state.friend[seat] == PARK)) >> 1) * 3.0 * left
+    value += sum(state.sector_stones[base:base + SECTOR_COUNT]) * 0.4 * left
+    total_nd = sum(state.notre_dame_stones)
     if total_nd:
-        value += state.nd[seat] * data.tile_points[state.players] / total_nd
-    value += (state.sec[base + HOSPITAL] + (state.friend[seat] == HOSPITAL)) * 0.8 * left
+        value += state.notre_dame_stones[seat] * data.tile_points[state.players] / total_nd
+    value += (state.sector_stones[base + HOSPITAL] + (state.friend[seat] == HOSPITAL)) * 0.8 * left
     value += sum(state.held[seat * state.boroughs:(seat + 1) * state.boroughs]) * 0.8
     danger = state.rat[seat] - 5
     if danger > 0:

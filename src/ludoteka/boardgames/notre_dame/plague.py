@@ -41,7 +41,7 @@ def plague(state) -> None:
 
 
 def lose_stone(state, seat: int, sector: int) -> None:
-    state.sec[seat * SECTOR_COUNT + sector] -= 1
+    state.sector_stones[seat * SECTOR_COUNT + sector] -= 1
     state.general[seat] += 1
     state.event("plague_stone", f"{state.name(seat)} returns a stone from the {state.data.card_names[sector]} "
                 f"to the general supply.", {"seat": seat, "sector": state.data.card_ids[sector]}, (seat,))
@@ -69,15 +69,15 @@ class PlagueLoss(Decision):
 
 def score_notre_dame(state) -> None:
     """ND-22: tile value ÷ stones on Notre Dame, floored, per stone, plus one park bonus."""
-    total = sum(state.nd)
+    total = sum(state.notre_dame_stones)
     if total == 0:                                                # ND-22.5
         return
     per_stone = state.data.tile_points[state.players] // total
     for s in range(state.players):
-        if state.nd[s]:
-            state.gain_pp(s, per_stone * state.nd[s], NOTRE_DAME_POINTS, f"Notre Dame, {state.nd[s]} × {per_stone}")
-            state.general[s] += state.nd[s]                       # ND-22.4
-            state.nd[s] = 0
+        if state.notre_dame_stones[s]:
+            state.gain_pp(s, per_stone * state.notre_dame_stones[s], NOTRE_DAME_POINTS, f"Notre Dame, {state.notre_dame_stones[s]} × {per_stone}")
+            state.general[s] += state.notre_dame_stones[s]                       # ND-22.4
+            state.notre_dame_stones[s] = 0
     state.event("notre_dame_scoring", f"Notre Dame scoring: {total} stone{'s' if total > 1 else ''}, "
                 f"{per_stone} prestige each; the stones return to the general supply.",
                 {"stones": total, "per_stone": per_stone})

@@ -34,14 +34,14 @@ def setup(state, players: int, seed: int, options: dict[str, Any]) -> None:
                         f"allowed: 'random' or 0 to {n - 1}")
     state.start = start
     layout = data.layouts[state.boroughs]
-    state.sec = [0] * (n * 7)
+    state.sector_stones = [0] * (n * 7)
     state.friend = [OFF_BOARD] * n                               # ND-2.5
     state.personal = [data.start_personal_stones] * n            # ND-2.7
     state.general = [data.stones_per_colour - data.start_personal_stones] * n  # ND-2.8
-    state.nd = [0] * n
+    state.notre_dame_stones = [0] * n
     state.coins = [data.start_coins] * n                         # ND-2.11
     state.supply = data.coins_total - data.start_coins * n
-    state.pp = [0] * n                                           # ND-2.16
+    state.prestige = [0] * n                                           # ND-2.16
     state.points = [0] * (n * CATEGORY_COUNT)
     state.rat = [0] * n                                          # ND-2.12
     state.carriage = [layout.start[state.seat_borough[s]] for s in range(n)]  # ND-2.6
@@ -184,11 +184,11 @@ class EndRound(Automatic):
         state.gray = (display[2],) + state.gray
         state.display = ()
         if state.round == data.rounds:                           # ND-23.1
-            ranking = ", ".join(f"{state.name(s)} {state.pp[s]}" for s in range(n))
+            ranking = ", ".join(f"{state.name(s)} {state.prestige[s]}" for s in range(n))
             winners = state.winners()
             state.event("game_over", f"Game over. Prestige: {ranking}. Winner: "
                         + " and ".join(state.name(s) for s in winners) + ".",
-                        {"scores": list(state.pp), "winners": winners})
+                        {"scores": list(state.prestige), "winners": winners})
             return
         rng = state.rng
         if end_of_period:

@@ -35,14 +35,14 @@ class NotreDameState(GameState):
         Const("seat_names", doc="each seat as players call it (`name`), worked out once"),
         Int("round", lo=1, hi=9, doc="the round, 1..9"),
         Int("start", lo=0, hi=4, doc="the start player, who holds the bell-ringer"),
-        Ints("sec", per_seat=SECTOR_COUNT, lo=0, hi=14, doc="stones per seat and sector"),
+        Ints("sector_stones", per_seat=SECTOR_COUNT, lo=0, hi=14, doc="stones per seat and sector"),
         Ints("friend", per_seat=1, lo=-1, hi=SECTOR_COUNT - 1, doc="the trusted friend's sector, -1 off the board"),
         Ints("personal", per_seat=1, lo=0, hi=14, doc="stones in the personal supply"),
         Ints("general", per_seat=1, lo=0, hi=14, doc="stones in the general supply"),
-        Ints("nd", per_seat=1, lo=0, hi=14, doc="stones on Notre Dame"),
+        Ints("notre_dame_stones", per_seat=1, lo=0, hi=14, doc="stones on Notre Dame"),
         Ints("coins", per_seat=1, lo=0, hi=25),
         Int("supply", lo=0, hi=25, doc="coins in the bank"),
-        Ints("pp", per_seat=1, lo=0, hidden="owner",
+        Ints("prestige", per_seat=1, lo=0, hidden="owner",
              doc="prestige; hidden from the others unless open_prestige (ND-10.3, ND-AMB-21)"),
         Ints("points", per_seat=CATEGORY_COUNT, hidden="owner",
              doc="prestige by category (PRESTIGE_CATEGORIES); each seat's sum is its prestige"),
@@ -82,7 +82,7 @@ class NotreDameState(GameState):
 
     def count(self, seat: int, sector: int) -> int:
         """Stones on a sector now, the trusted friend counting as one (ND-7.6, ND-13.5)."""
-        return self.sec[seat * SECTOR_COUNT + sector] + (1 if self.friend[seat] == sector else 0)
+        return self.sector_stones[seat * SECTOR_COUNT + sector] + (1 if self.friend[seat] == sector else 0)
 
     def park_bonus(self, seat: int) -> int:
         """Extra PP per PP-giving event: one per complete pair in the park (ND-14.3)."""
@@ -104,7 +104,7 @@ class NotreDameState(GameState):
         if points <= 0:
             return
         bonus = self.park_bonus(seat)
-        self.pp[seat] += points + bonus
+        self.prestige[seat] += points + bonus
         base = seat * CATEGORY_COUNT
         self.points[base + category] += points
         self.points[base + PARK_POINTS] += bonus
@@ -116,8 +116,8 @@ class NotreDameState(GameState):
 
     def lose_pp(self, seat: int, points: int, category: int) -> int:
         """Lose up to `points` prestige (never below 0); returns what was lost."""
-        lost = min(points, self.pp[seat])
-        self.pp[seat] -= lost
+        lost = min(points, self.prestige[seat])
+        self.prestige[seat] -= lost
         self.points[seat * CATEGORY_COUNT + category] -= lost
         return lost
 
@@ -177,12 +177,12 @@ class NotreDameState(GameState):
         counts = [self.count(seat, s) for s in range(SECTOR_COUNT)]
         most = max(counts)
         base = seat * SECTOR_COUNT
-        return [s for s in range(SECTOR_COUNT) if counts[s] == most and self.sec[base + s] > 0] if most else []
+        return [s for s in range(SECTOR_COUNT) if counts[s] == most and self.sector_stones[base + s] > 0] if most else []
 
     # ------------------------------------------------------------------ scores
     def scores(self) -> list[float]:
         """Prestige points per seat (ND-23.2)."""
-        return list(self.pp)
+        return list(self.prestige)
 
     def tiebreak(self, seat: int) -> int:
         """ND-23.3: coins plus stones in the personal supply."""
@@ -190,8 +190,8 @@ class NotreDameState(GameState):
 
     def winners(self) -> list[int]:
         """Most prestige; ties broken by coins + personal stones; still tied: shared (ND-23, ND-AMB-25)."""
-        best = max(self.pp)
-        tied = [s for s in range(self.players) if self.pp[s] == best]
+        best = max(self.prestige)
+        tied = [s for s in range(self.players) if self.prestige[s] == best]
         top = max(self.tiebreak(s) for s in tied)
         return [s for s in tied if self.tiebreak(s) == top]
 
