@@ -301,7 +301,7 @@ class Session:
         winners = state.winners()
         names = [self.you(self.name_of(s), viewer) for s in winners]
         if viewer is not None and viewer in winners:
-            self.say("You win!" if len(winners) == 1 else f"You share the win with "
+            self.say("You win!" if len(winners) == 1 else "You share the win with "
                      + ", ".join(n for s, n in zip(winners, names) if s != viewer) + ".")
         else:
             self.say(("Winner: " if len(winners) == 1 else "Winners: ") + ", ".join(names) + ".")

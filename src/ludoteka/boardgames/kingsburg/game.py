@@ -151,8 +151,4 @@ def game_for_directory(directory: str) -> KingsburgGame:
     return _GAMES[directory]
 
 
-def _unpickle_state(directory: str, data: dict[str, Any]) -> GameState:
-    return game_for_directory(directory).state_from_json(data)
-
-
 __all__ = ["KingsburgGame", "OPTIONS", "game_for_directory"]

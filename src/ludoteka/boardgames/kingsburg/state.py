@@ -17,7 +17,7 @@ from ludoteka.kernel import GameState
 from ludoteka.kernel.fields import Const, Int, Ints, Tuple, slots
 from ludoteka.kernel.rng import derive, next_u64, seed_state
 
-from . import building, production, winter, year
+from . import building, production, winter, year  # noqa: F401  (building and production register their frame kinds)
 from .flow import FLOW
 from .tables import BUILDING_TOKENS, TOKEN_SUPPLY, Placement, Tables
 
@@ -138,8 +138,9 @@ class KingsburgState(GameState):
         self._settle()
 
     def begin_at(self, frame) -> None:
-        """Continue the game from one step of the year (a frame of `STEPS`), dropping what was
-        pending: for rule tests and puzzles that set a position up through the declared fields."""
+        """Continue the game from one step of the year (a frame of the automatic kind that starts
+        it, e.g. `production.INFLUENCE_ROUND(0)`), dropping what was pending: for rule tests and
+        puzzles that set a position up through the declared fields."""
         self._stack = None
         self._legal = None
         self.push(frame)
@@ -183,7 +184,7 @@ class KingsburgState(GameState):
         return self.phase == 8 and all(f[0] is not winter.BATTLE for f in self.frames())
 
     def pending(self):
-        """The frame kind pending now (None when the game is over): compare with the kinds `STEPS` names."""
+        """The frame kind pending now (None when the game is over), e.g. `production.CHOOSE_DICE`."""
         top = self.top()
         return None if top is None else top[0]
 
@@ -306,17 +307,3 @@ class KingsburgState(GameState):
     def __reduce__(self):
         # the state class is made per Game (it carries the game's tables): pickle through JSON
         return (self.game.state_from_json, (self.to_json(),))
-
-
-# The steps of a year a test or puzzle may start from (`state.begin_at(STEPS[name])`).
-STEPS = {
-    "kings_aid": year.KINGS_AID(),
-    "production": year.START_SEASON(),
-    "reroll": production.REROLL_ROUND(0),
-    "influence": production.INFLUENCE_ROUND(0),
-    "help": production.HELP_STEP(2),
-    "build": building.BUILD_ROUND(0),
-    "kings_envoy": year.KINGS_ENVOY(),
-    "recruit": winter.RECRUIT_ROUND(0),
-    "winter": winter.WINTER(),
-}
