@@ -11,6 +11,7 @@ card, swap low secrets), so a search agent beats a random one.
 """
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from ludoteka.kernel import Action, Game, GameState, Option
@@ -276,3 +277,14 @@ class ToyGame(Game):
 
 GAME = ToyGame()
 ToyState.game = GAME      # the kernel reaches the static game through `state.game`
+
+
+def play_random(state: GameState, seed: int, steps: int | None = None) -> GameState:
+    """Play uniformly random keys of `to_act` (at most `steps` of them), in place; for tests."""
+    rng = random.Random(seed)
+    n = 0
+    while not state.is_terminal() and (steps is None or n < steps):
+        keys = state.legal_keys()
+        state.apply(keys[rng.randrange(len(keys))])
+        n += 1
+    return state

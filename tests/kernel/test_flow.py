@@ -12,17 +12,8 @@ from ludoteka.kernel import (Action, BadRecord, Game, GameState, IllegalAction, 
                              state_digest)
 from ludoteka.kernel.fields import Int, Ints, slots
 from ludoteka.kernel.flow import AnyTime, Automatic, Decision, Flow, UpTo, in_order, interrupt
-from toy_game import GAME
+from toy_game import GAME, play_random
 
-
-def play_random(state, seed, steps=None):
-    rng = random.Random(seed)
-    n = 0
-    while not state.is_terminal() and (steps is None or n < steps):
-        keys = state.legal_keys()
-        state.apply(keys[rng.randrange(len(keys))])
-        n += 1
-    return state
 
 
 # ------------------------------------------------------------------ several seats at once

@@ -2,23 +2,13 @@
 from __future__ import annotations
 
 import json
-import random
 
 import pytest
 
 from ludoteka.kernel import (Action, BadOption, BadRecord, GameOver, IllegalAction, WrongSeat,
                              state_digest)
-from toy_game import GAME, ToyState
+from toy_game import GAME, ToyState, play_random
 
-
-def play_random(state, seed, steps=None):
-    rng = random.Random(seed)
-    n = 0
-    while not state.is_terminal() and (steps is None or n < steps):
-        keys = state.legal_keys()
-        state.apply(keys[rng.randrange(len(keys))])
-        n += 1
-    return state
 
 
 # ------------------------------------------------------------------ creation and options

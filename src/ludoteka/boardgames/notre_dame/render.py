@@ -61,6 +61,20 @@ def render(state: "NotreDameState", seat: int | None, full: bool = False) -> str
     return render_full(state, seat) if full else render_compact(state, seat)
 
 
+def _closing_lines(data, v, seat: int | None) -> list[str]:
+    """The seat's hand and draft offer, then the reconstructed-data note: the end of both tables."""
+    lines = []
+    if seat is not None:
+        if v["hand"]:
+            lines.append("Your hand: " + ", ".join(_card_name(data, c) for c in v["hand"]))
+        if v["draft_offer"]:
+            lines.append("Choose from: " + ", ".join(_card_name(data, c) for c in v["draft_offer"]))
+    note = reconstructed_note(data)
+    if note:
+        lines.append(note)
+    return lines
+
+
 def render_compact(state: "NotreDameState", seat: int | None) -> str:
     """What a player needs before a decision: round and phase, persons and plague value, the own
     seat in detail, one short line per other seat."""
@@ -94,15 +108,7 @@ def render_compact(state: "NotreDameState", seat: int | None) -> str:
             if played:
                 line += f"; played {played}"
             lines.append(line)
-    if seat is not None:
-        if v["hand"]:
-            lines.append("Your hand: " + ", ".join(_card_name(data, c) for c in v["hand"]))
-        if v["draft_offer"]:
-            lines.append("Choose from: " + ", ".join(_card_name(data, c) for c in v["draft_offer"]))
-    note = reconstructed_note(data)
-    if note:
-        lines.append(note)
-    return "\n".join(lines)
+    return "\n".join(lines + _closing_lines(data, v, seat))
 
 
 def render_full(state: "NotreDameState", seat: int | None) -> str:
@@ -145,12 +151,4 @@ def render_full(state: "NotreDameState", seat: int | None) -> str:
               for p in v["players"] if p["played"]]
     if played:
         lines.append("Played this round: " + "; ".join(played))
-    if seat is not None:
-        if v["hand"]:
-            lines.append("Your hand: " + ", ".join(_card_name(data, c) for c in v["hand"]))
-        if v["draft_offer"]:
-            lines.append("Choose from: " + ", ".join(_card_name(data, c) for c in v["draft_offer"]))
-    note = reconstructed_note(data)
-    if note:
-        lines.append(note)
-    return "\n".join(lines)
+    return "\n".join(lines + _closing_lines(data, v, seat))
