@@ -7,6 +7,7 @@ from ludoteka.kernel.flow import Automatic, Decision
 
 from .flow import FLOW, InTurnOrder, step
 from .keys import LETTERS, BuildKey, TownHallKey, goods_dict, goods_text
+from .texts import build_text
 
 
 def cost_of(state, seat: int, index: int) -> tuple[int, int, int]:
@@ -200,8 +201,3 @@ class CleanSeason(Automatic):
 
 BUILD_ROUND, BUILD, ENVOY_BUILD, TOWN_HALL_ROUND, TOWN_HALL, CLEAN_SEASON, END_OF_SEASON = \
     BuildRound, Build, EnvoyBuild, TownHallRound, TownHall, CleanSeason, EndOfSeason
-
-
-def build_text(seat: int, building: str, envoy: bool) -> str:
-    """The text of a build event, written when it is read."""
-    return f"seat {seat} builds the {building}" + (" with the King's Envoy" if envoy else "")

@@ -10,6 +10,7 @@ from . import flow
 from .flow import FLOW, InTurnOrder, step
 from .keys import REROLL_LABELS, DiceGroupKey, HelpKey, TargetKey, advisor_text, advisor_title, goods_dict
 from .tables import CHAPEL_MAX, FULL_COURT, Placement
+from .texts import declined_text, help_text, influence_text, rolled_text, turn_order_text
 
 EMPTY, DUMMY = -1, -2
 
@@ -411,31 +412,3 @@ def take_help(state, seat: int, advisor: int, o) -> None:
 REROLL_ROUND, REROLL, INFLUENCE_ROUND, CHOOSE_DICE, CHOOSE_ADVISOR = \
     RerollRound, Reroll, InfluenceRound, ChooseDice, ChooseAdvisor
 HELP_STEP, TAKE_HELP = HelpStep, TakeHelp
-
-
-# ---------------------------------------------------------------------- event texts, written when read
-def rolled_text(season: str, dice: list) -> str:
-    parts = []
-    for seat, d in enumerate(dice):
-        coloured = ",".join([str(v) for v in d[:3] if v])
-        white = [str(v) for v in d[3:] if v]
-        parts.append(f"seat {seat}: " + (coloured + " + white " + ",".join(white) if white else coloured))
-    return season + " rolls: " + "; ".join(parts)
-
-
-def turn_order_text(order: list, totals: list) -> str:
-    return "turn order (lowest dice total first): " + ", ".join(f"seat {s} ({totals[s]})" for s in order)
-
-
-def influence_text(seat: int, dice: list, name: str, advisor: int, token: int, market: int, envoy: int) -> str:
-    return (f"seat {seat} places {'+'.join(map(str, dice))} on the {name} ({advisor})"
-            + (" with a +2 token" if token else "") + (" using the Market" if market else "")
-            + (" using the King's Envoy" if envoy else ""))
-
-
-def declined_text(seat: int, name: str, advisor: int) -> str:
-    return f"seat {seat} declines the help of the {name} ({advisor})"
-
-
-def help_text(seat: int, name: str, got: str) -> str:
-    return f"seat {seat} takes the {name}'s help: {got}"
