@@ -79,7 +79,6 @@ def test_undo_restores_the_exact_state_and_refuses_barriers():
 def test_undo_is_refused_after_chance_or_a_peek():
     s = new(2, 3)
     while s.legal_keys() and not any(k.startswith("dice:") for k in s.legal_keys()):
-        seat = s.to_act
         s.apply(s.legal_keys()[0])
     last_seat = s.history()[-1][0]
     assert not s.can_undo(last_seat)               # the dice were rolled by that decision

@@ -17,7 +17,7 @@ from ludoteka import registry
 from ludoteka.ai import AgentSpecError, IsmctsAgent, make_agent
 from ludoteka.cli.main import main
 from ludoteka.kernel import BadRecord, UnknownGame, record_of, replay
-from ludoteka.tools import arena, bench, simulate
+from ludoteka.tools import bench, simulate
 from toy_game import GAME
 
 HUGE = "1000000000000000000000"          # 10**21
