@@ -263,8 +263,6 @@ class GameState:
             return f"the last decision ({_short(key)}) was seat {last_seat}'s, not seat {seat}'s"
         if barrier:
             return f"the decision {_short(key)} revealed information or drew chance"
-        if self.version != len(self.history()):
-            return "this state does not hold its whole history"
         return None
 
     def undo(self, seat: int) -> None:
@@ -392,10 +390,14 @@ class GameState:
             "options": dict(self.options),
             "version": self.version,
             "history": [[seat, key, barrier] for seat, key, barrier in self.history()],
-            "events": [[list(e[0]) if isinstance(e[0], tuple) else e[0], e[1], list(e[2]), e[3], _text(e[4]), e[5]]
-                       for e in self._entries()],
+            "events": self._event_rows(),
             "state": self._snapshot(),
         }
+
+    def _event_rows(self) -> list[list[Any]]:
+        """The events as saved: [visibility, kind, seats, data, text, version]."""
+        return [[list(e[0]) if isinstance(e[0], tuple) else e[0], e[1], list(e[2]), e[3], _text(e[4]), e[5]]
+                for e in self._entries()]
 
     def _restore(self, data: dict[str, Any]) -> None:
         """Fill a blank state (after `_begin`) from `to_json()` output (format 2), validating
