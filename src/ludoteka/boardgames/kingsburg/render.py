@@ -46,6 +46,12 @@ def _dice(p: dict) -> str:
     return dice
 
 
+
+def _dice_and_pass(p: dict) -> str:
+    """', dice 3,5 (passed)': a seat's unplaced dice and whether it passed, for its line."""
+    text = f", dice {_dice(p)}" if p["dice"] or p["white_dice"] else ""
+    return text + (" (passed)" if p["passed"] else "")
+
 def render(state: KingsburgState, seat: int | None, full: bool = False) -> str:
     """The table as `seat` sees it: compact (what a decision needs), or everything if `full`."""
     return render_full(state, seat) if full else render_compact(state, seat)
@@ -67,24 +73,14 @@ def render_compact(state: KingsburgState, seat: int | None) -> str:
         s = p["seat"]
         names = [T.bname[T.bid.index(b)] for b in p["buildings"]]
         if s == seat:
-            line = (f"You: {p['vp']} VP, {_goods(p['goods'])}, {_n(p['soldiers'], 'soldier')}, "
-                    f"{_n(p['plus_two_tokens'], '+2 token')}")
-            if p["dice"] or p["white_dice"]:
-                line += f", dice {_dice(p)}"
-            if p["passed"]:
-                line += " (passed)"
-            lines.append(line)
+            lines.append(f"You: {p['vp']} VP, {_goods(p['goods'])}, {_n(p['soldiers'], 'soldier')}, "
+                         f"{_n(p['plus_two_tokens'], '+2 token')}" + _dice_and_pass(p))
             lines.append(f"  buildings ({len(names)}): {', '.join(names) or 'none'}")
             if "soldier_tokens_left" in p:
                 lines.append(f"  soldier tokens: {', '.join(map(str, p['soldier_tokens_left']))}")
         else:
-            line = (f"Seat {s}: {p['vp']} VP, {_goods(p['goods'])}, {_n(p['soldiers'], 'soldier')}, "
-                    f"{_n(p['plus_two_tokens'], 'token')}, {_n(len(names), 'building')}")
-            if p["dice"] or p["white_dice"]:
-                line += f", dice {_dice(p)}"
-            if p["passed"]:
-                line += " (passed)"
-            lines.append(line)
+            lines.append(f"Seat {s}: {p['vp']} VP, {_goods(p['goods'])}, {_n(p['soldiers'], 'soldier')}, "
+                         f"{_n(p['plus_two_tokens'], 'token')}, {_n(len(names), 'building')}" + _dice_and_pass(p))
     taken = []
     for a in range(1, 19):
         entries = v["court"].get(str(a), [])
