@@ -46,11 +46,11 @@ def _dice(p: dict) -> str:
     return dice
 
 
-
 def _dice_and_pass(p: dict) -> str:
     """', dice 3,5 (passed)': a seat's unplaced dice and whether it passed, for its line."""
     text = f", dice {_dice(p)}" if p["dice"] or p["white_dice"] else ""
     return text + (" (passed)" if p["passed"] else "")
+
 
 def render(state: KingsburgState, seat: int | None, full: bool = False) -> str:
     """The table as `seat` sees it: compact (what a decision needs), or everything if `full`."""
