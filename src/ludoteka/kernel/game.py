@@ -88,13 +88,10 @@ class Game:
         if len(history) != state.version:
             raise BadRecord(f"{self.name} state: version {state.version} does not match its "
                             f"{len(history)} history entries")
-        replayed = self.new_state(state.players, state.seed, state.options)
-        for index, (seat, key, barrier) in enumerate(history):
-            try:
-                replayed.apply(key, seat)
-            except LudotekaError as exc:
-                raise BadRecord(f"{self.name} state: history entry {index} does not replay: {exc}") from None
-            if replayed._history[1][2] != barrier:
+        replayed = self.replayed(state.players, state.seed, state.options,
+                                 [(seat, key) for seat, key, _ in history], "history entry")
+        for index, (entry, again) in enumerate(zip(history, replayed.history())):
+            if entry[2] != again[2]:
                 raise BadRecord(f"{self.name} state: history entry {index} has the wrong barrier flag")
         mine, theirs = state._snapshot(), replayed._snapshot()
         for name in sorted(set(mine) | set(theirs)):
@@ -104,16 +101,24 @@ class Game:
         if json.dumps(state._event_rows()) != json.dumps(replayed._event_rows()):
             raise BadRecord(f"{self.name} state: its events are not what its history gives")
 
+    def replayed(self, players: int, seed: int, options: Mapping[str, Any],
+                 decisions: "list[tuple[int | None, str]]", what: str = "decision") -> GameState:
+        """The state that `decisions` ((seat, key) pairs; seat None: the seat to act) give from
+        a new game; one that does not replay raises BadRecord naming it (`what` and its index)."""
+        state = self.new_state(players, seed, options)
+        for index, (seat, key) in enumerate(decisions):
+            try:
+                state.apply(key, seat)
+            except LudotekaError as exc:
+                raise BadRecord(f"{self.name} state: {what} {index} does not replay: {exc}") from None
+        return state
+
     def _replay_first_format(self, data: Mapping[str, Any], options: dict[str, Any]) -> GameState:
         actions = data.get("actions")
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
             raise BadRecord(f"{self.name} state (first format): 'actions' must be a list of action keys")
-        state = self.new_state(data["players"], data["seed"], options)
-        for index, key in enumerate(actions):
-            try:
-                state.apply(key)
-            except LudotekaError as exc:
-                raise BadRecord(f"{self.name} state (first format): action {index} does not replay: {exc}") from None
+        state = self.replayed(data["players"], data["seed"], options, [(None, key) for key in actions],
+                              "(first format) action")
         if data["state"].get("to_act", state.to_act) != state.to_act:
             raise BadRecord(f"{self.name} state (first format): its actions do not lead to the saved position")
         return state

@@ -274,9 +274,8 @@ class GameState:
         refusal = self._undo_refusal(seat)
         if refusal is not None:
             raise UndoRefused(f"seat {seat} cannot undo: {refusal}")
-        before = self.game.new_state(self.players, self.seed, self.options)
-        for past_seat, key, _ in self.history()[:-1]:
-            before.apply(key, past_seat)
+        before = self.game.replayed(self.players, self.seed, self.options,
+                                    [(past_seat, key) for past_seat, key, _ in self.history()[:-1]])
         before._clone_into(self)
 
     # ----------------------------------------------------------- events
