@@ -14,7 +14,7 @@ class Option:
     name: str
     default: Any
     doc: str
-    choices: tuple[Any, ...] = (False, True)
+    choices: tuple[Any, ...] = (False, True)    # () : any text
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready description of the option."""
@@ -32,6 +32,9 @@ def resolve_options(game_name: str, declared: Mapping[str, Option],
             known = ", ".join(sorted(declared)) or "none"
             raise BadOption(f"{game_name}: unknown option {name!r}; known options: {known}")
         choices = declared[name].choices
+        if choices == () and isinstance(value, str):
+            result[name] = value                 # a free text option (a directory, say)
+            continue
         # bool is a subclass of int: compare types too, so 1 is not accepted for True.
         if not any(value == c and type(value) is type(c) for c in choices):
             allowed = ", ".join(repr(c) for c in choices)

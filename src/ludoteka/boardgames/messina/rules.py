@@ -1,0 +1,76 @@
+"""The options of Messina 1347: one per reading where the rulebooks differ (D-n), resolved once.
+
+Each default is the digest's ruling (docs/games/messina-1347.md has the table); the other
+values play the other editions' readings.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ludoteka.kernel import Option
+
+OPTIONS = {
+    "data": Option(
+        "data", "",
+        "A directory of component data files to play with instead of the shipped reconstructed set "
+        "(checked first: `ludoteka data validate messina-1347 DIR`). Empty: the shipped data.",
+        ()),
+    "large_fire": Option(
+        "large_fire", "one_cube",
+        "D-2: 'one_cube' (DE/PL) a large fire pays for 1 cube and may remove 1 cube of an adjacent hex; "
+        "'two_cubes' (CZ) it pays for up to 2 cubes on the hex, plus the adjacent cube.",
+        ("one_cube", "two_cubes")),
+    "reshuffle_payment": Option(
+        "reshuffle_payment", "de",
+        "D-3: what pays for a build reshuffle besides 1 point. 'de': any marker (coin, timber, fire, "
+        "large fire); 'cz': coin, timber or fire; 'pl': fire, large fire or timber.",
+        ("de", "cz", "pl")),
+    "after_reshuffle": Option(
+        "after_reshuffle", "any_option",
+        "D-4: after a reshuffle you must build: 'any_option' (DE/CZ) any of the 3 build options; "
+        "'revealed_tile' (PL) one of the newly revealed tiles of the reshuffled kind.",
+        ("any_option", "revealed_tile")),
+    "winner_tiebreak": Option(
+        "winner_tiebreak", "sum_then_single",
+        "D-6: after the most repopulated hexes, 'sum_then_single' (DE, then CZ/PL) compares the total "
+        "points of repopulated hexes, then the best single one; 'single' (CZ/PL) only the best single hex.",
+        ("sum_then_single", "single")),
+    "upgraded_area": Option(
+        "upgraded_area", "two",
+        "D-8: an upgraded overseer on an area space activates up to 'two' citizens there (PL) or 'one' "
+        "(DE/CZ say nothing; the plain rule).",
+        ("two", "one")),
+    "rat_table": Option(
+        "rat_table", "pl",
+        "D-9: the rat penalty. 'pl': 1 rat 0, 2 rats 1 ... 7 rats 13 ... 10+ rats 21 (matches every "
+        "example); 'de_literal': the DE/CZ table read as printed (1 rat: -, 2 rats 0, ... 7 rats 10, 10+ 18).",
+        ("pl", "de_literal")),
+    "boxed_lieutenant": Option(
+        "boxed_lieutenant", "box",
+        "D-30: a lieutenant given up to repopulate goes to the 'box' (DE, and CZ/PL in the detail) or "
+        "back to the 'supply' (CZ/PL step 3), from where the city book can bring it back.",
+        ("box", "supply")),
+    "priority_tile": Option(
+        "priority_tile", False,
+        "MS-34: the book priority tile covers the first column of the round overview table."),
+}
+
+
+class Rules:
+    """The resolved options of one game, as plain attributes (shared by every clone)."""
+
+    __slots__ = ("large_fire_two", "reshuffle_payments", "after_any", "tiebreak_sum", "upgraded_area",
+                 "rat_penalty", "box_lieutenant", "priority_tile")
+
+    def __init__(self, options: dict[str, Any], rat_penalty: tuple[int, ...]):
+        self.large_fire_two = options["large_fire"] == "two_cubes"
+        self.reshuffle_payments = {"de": ("points", "coin", "timber", "fire", "large_fire"),
+                                   "cz": ("points", "coin", "timber", "fire"),
+                                   "pl": ("points", "timber", "fire", "large_fire")}[options["reshuffle_payment"]]
+        self.after_any = options["after_reshuffle"] == "any_option"
+        self.tiebreak_sum = options["winner_tiebreak"] == "sum_then_single"
+        self.upgraded_area = 2 if options["upgraded_area"] == "two" else 1
+        # The DE/CZ table read literally shifts every value one rat later.
+        self.rat_penalty = rat_penalty if options["rat_table"] == "pl" else (0,) + tuple(rat_penalty[:-1])
+        self.box_lieutenant = options["boxed_lieutenant"] == "box"
+        self.priority_tile = options["priority_tile"]

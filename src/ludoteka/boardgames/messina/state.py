@@ -1,0 +1,176 @@
+"""The Messina 1347 game state: its fields, declared once, and the small helpers every rule module uses.
+
+The city is a graph of *nodes* (board.py): the starting slots, the 6 expansion locations, the 4
+harbours and the 4 docks. Tiles, cubes, citizens and lieutenants are stored per node. Per seat:
+markers, points (by scoring category), the three books, the scroll board, the overseers and the
+estate (18 sector squares, 4 quarantine huts, workshops, carts). Stacks of tiles are tuples with
+the face-up tile first. Every rule module registers its frame kinds on `FLOW` (flow.py).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ludoteka.kernel import GameState
+from ludoteka.kernel.fields import Const, Int, Ints, Flags, Tuple, Tuples, slots
+
+from .flow import FLOW
+
+# Lieutenant places (lt_at) other than a node index.
+SUPPLY, ESTATE, BOX = -1, -2, -3
+BOOKS = ("popularity", "city", "church")
+POPULARITY, CITY, CHURCH = 0, 1, 2
+OVERSEERS = ("artisan", "aristocrat", "nun")      # = the citizen classes, sector order
+RESOURCE_FIELDS = {"coin": "coins", "timber": "timber", "fire": "fire", "large_fire": "large_fire"}
+# Where points come from (score_breakdown); they sum to `score`.
+CATEGORIES = ("start", "actions", "visits", "ships", "carts", "plague", "production", "reshuffle",
+              "rat_penalty", "books", "popularity_ranking", "repopulated_hexes", "scroll_board",
+              "remaining_markers")
+CATEGORY = {name: i for i, name in enumerate(CATEGORIES)}
+NO_SHIP_OWNER = -1
+LIEUTENANTS = 5
+SQUARES = 18
+HUTS = 4
+
+
+def citizen_code(cls: int, upgraded: bool) -> int:
+    """A citizen in a hut or workshop: 1 + class * 2 + upgraded (0 is empty)."""
+    return 1 + cls * 2 + (1 if upgraded else 0)
+
+
+def citizen_class(code: int) -> int:
+    """The class (index in OVERSEERS) of a citizen code."""
+    return (code - 1) // 2
+
+
+def citizen_upgraded(code: int) -> bool:
+    """Whether a citizen code is upgraded."""
+    return (code - 1) % 2 == 1
+
+
+class MessinaState(GameState):
+    """A Messina 1347 game in progress (see the module docstring)."""
+
+    FLOW = FLOW
+
+    FIELDS = (
+        Const("rules", doc="the resolved options (rules.Rules)"),
+        Const("board", doc="the city graph of this player count (board.Board)"),
+        Const("data", doc="the components (components.Components)"),
+        Int("round", lo=1, hi=6),
+        Ints("turn_order", per_seat=1, lo=0, hi=3),
+        Int("stamp", lo=0, doc="a counter: a disc landing on a space gets the next stamp (on top)"),
+        # --- the city
+        Ints("hex_at", length=None, lo=-1, doc="per hex node (start slots, expansions): city hex index or -1"),
+        Ints("cubes", length=None, lo=0, doc="plague cubes per node"),
+        Ints("city_citizens", length=None, lo=0, doc="per node, 3 counts (artisan, aristocrat, nun)"),
+        Ints("repopulated_by", length=None, lo=-1, hi=3, doc="per node: the seat that repopulated it, or -1"),
+        Int("wheel", lo=0, doc="the population wheel window"),
+        Int("cube_supply", lo=0),
+        Tuple("hex_stack", lo=0, hidden="all", doc="city hexes still to come, top first"),
+        Tuple("docking_stack", lo=0, hi=3, hidden="all", doc="docking tiles (corner indexes), top first"),
+        Tuple("ship_stack", lo=0, hidden="all", doc="ship tiles still to arrive, top first"),
+        Ints("ship_at", length=None, lo=-2, doc="per ship: dock 0..3, 10 + owner seat, -1 stack, -2 box"),
+        Flags("ship_cube", length=None, doc="per ship: its plague cube is on it"),
+        # --- the scoring board
+        Tuple("hut_stacks", nested=True, lo=0, hidden="all", doc="3 stacks of hut upgrades, face-up first"),
+        Tuple("workshop_stacks", nested=True, lo=0, hidden="all",
+              doc="3 stacks (artisan, aristocrat, nun) of the current period, face-up first"),
+        Tuple("late_stacks", nested=True, lo=0, hidden="all", doc="the 3 late stacks until round V"),
+        Tuple("cart_stacks", nested=True, lo=0, hidden="all", doc="1 or 2 cart stacks, face-up first"),
+        Ints("known_bottom", length=6, lo=0,
+             doc="per hut and workshop stack: tiles at its bottom everyone saw (reshuffled, HID-4)"),
+        # --- per seat
+        Ints("coins", per_seat=1, lo=0), Ints("timber", per_seat=1, lo=0),
+        Ints("fire", per_seat=1, lo=0), Ints("large_fire", per_seat=1, lo=0),
+        Ints("rats", per_seat=1, lo=0),
+        Ints("score", per_seat=1, doc="points (negative only after the rat penalty)"),
+        Ints("score_stamp", per_seat=1, lo=0, doc="score-track stacking: higher is on top"),
+        Ints("points", per_seat=len(CATEGORIES), doc="points per category (CATEGORIES); sums to score"),
+        Ints("books", per_seat=3, lo=0, doc="popularity, city, church positions"),
+        Ints("book_stamp", per_seat=3, lo=0, doc="book stacking: higher is on top"),
+        Ints("scroll", per_seat=3, lo=0, doc="scroll-track levels"),
+        Ints("overseer_step", per_seat=3, lo=0, hi=6, doc="artisan, aristocrat, nun: steps made"),
+        Ints("overseer_branch", per_seat=3, lo=0, hi=2, doc="0 not chosen, 1 left, 2 right"),
+        Flags("overseer_upgraded", per_seat=3),
+        Ints("squares", per_seat=SQUARES, lo=0, hi=2, doc="0 empty, 1 citizen, 2 upgraded citizen"),
+        Flags("one_time_used", per_seat=SQUARES, doc="side b lightning squares already used"),
+        Ints("huts", per_seat=HUTS, lo=0, hi=6, doc="citizen code in each quarantine hut (0 empty)"),
+        Ints("hut_space", per_seat=HUTS, lo=0, hi=2, doc="1 or 2 while a citizen is in the hut"),
+        Ints("hut_upgrade", per_seat=HUTS, lo=-1, doc="hut-upgrade tile index or -1"),
+        Tuples("workshops", doc="per seat: (tile, citizen code, reward taken) triples, flattened"),
+        Tuples("carts", doc="per seat: (cart, used this round) pairs, flattened"),
+        Ints("lt_at", per_seat=LIEUTENANTS, lo=BOX, doc="node, SUPPLY, ESTATE or BOX per lieutenant"),
+        Flags("lt_used", per_seat=LIEUTENANTS, doc="used this round (standing, recalled or boxed)"),
+        Tuple("pending", lo=0, doc="popularity-space actions the acting seat gained this turn (space indexes)"),
+        Tuples("deferred", lo=0, doc="per seat: book spaces reached during production: book * 64 + space"),
+    )
+    __slots__ = slots(FIELDS)
+
+    # ------------------------------------------------------------------ markers and points
+    def gain(self, seat: int, resource: str, amount: int) -> None:
+        """Add (or, negative, pay) markers of one kind."""
+        values = getattr(self, RESOURCE_FIELDS[resource])
+        values[seat] += amount
+
+    def can_pay(self, seat: int, cost: tuple[tuple[str, int], ...]) -> bool:
+        """Whether the seat holds every marker of a cost."""
+        return all(getattr(self, RESOURCE_FIELDS[r])[seat] >= n for r, n in cost)
+
+    def pay(self, seat: int, cost: tuple[tuple[str, int], ...]) -> None:
+        """Return the markers of a cost to the supply (the caller checked `can_pay`)."""
+        for r, n in cost:
+            getattr(self, RESOURCE_FIELDS[r])[seat] -= n
+
+    def add_points(self, seat: int, amount: int, category: str) -> None:
+        """Move the seat's score disc; a disc landing on an occupied space goes on top (AMB-47)."""
+        if not amount:
+            return
+        self.score[seat] += amount
+        self.points[seat * len(CATEGORIES) + CATEGORY[category]] += amount
+        self.stamp += 1
+        self.score_stamp[seat] = self.stamp
+
+    # ------------------------------------------------------------------ lieutenants
+    def lieutenants(self, seat: int) -> range:
+        """The indexes of the seat's 5 lieutenants in `lt_at` / `lt_used`."""
+        return range(seat * LIEUTENANTS, seat * LIEUTENANTS + LIEUTENANTS)
+
+    def owned_lieutenants(self, seat: int) -> int:
+        """Lieutenants the seat owns, boxed ones included (the book-advance cost, MS-25.5)."""
+        return sum(1 for i in self.lieutenants(seat) if self.lt_at[i] != SUPPLY)
+
+    def available_lieutenants(self, seat: int) -> list[int]:
+        """Lieutenants the seat may still use this round (MS-7.2): unused, in Messina or the estate."""
+        return [i for i in self.lieutenants(seat)
+                if not self.lt_used[i] and (self.lt_at[i] >= 0 or self.lt_at[i] == ESTATE)]
+
+    def standing_at(self, node: int) -> bool:
+        """Whether a figure stands on a node (it blocks a hex, MS-8.10)."""
+        for i, at in enumerate(self.lt_at):
+            if at == node and self.lt_used[i]:
+                return True
+        return False
+
+    # ------------------------------------------------------------------ scoring
+    def scores(self) -> list[float]:
+        return [float(s) for s in self.score]
+
+    def score_breakdown(self) -> list[dict[str, dict[str, Any]]]:
+        from .scoring import breakdown
+        return breakdown(self)
+
+    def winners(self) -> list[int]:
+        from .scoring import winners
+        return winners(self)
+
+    # ------------------------------------------------------------------ views
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return self.game.view(self, seat)
+
+    def determinize(self, seat: int, seed: int) -> "MessinaState":
+        from .hidden import determinize
+        return determinize(self, seat, seed)
+
+    def _setup(self) -> None:
+        from .setup import setup
+        setup(self)
