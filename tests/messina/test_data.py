@@ -132,6 +132,8 @@ def test_parse_action_and_cost():
     ("player_boards.toml", 'action = "1 timber"', 'action = "1 lumber"', ("player_boards.toml", "board a square 1")),
     ("scoring_board.toml", '"activate 1"', '"activate"', ("scoring_board.toml", "book church", "space 3")),
     ("ships.toml", "number = 1", 'number = "1"', ("ships.toml", "S1-gems", "'number'")),
+    ("city_hexes.toml", "repop_lieutenant = true", "repop_lieutnant = true", ("city_hexes.toml", "A03", "unknown field")),
+    ("player_boards.toml", "{ area = 0,", "{ area = 0, once = true,", ("player_boards.toml", "board a square 0", "'once'")),
 ])
 def test_bad_text_names_file_record_and_field(data_copy, file, old, new, parts):
     corrupt(data_copy, file, old, new)
