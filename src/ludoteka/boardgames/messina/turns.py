@@ -137,11 +137,12 @@ class ChooseDestination(Decision):
 
     def apply(self, state, frame, seat, key):
         lt = frame[2]
-        state.lt_used[lt] = True
         if key == "recall":
+            state.lt_used[lt] = True
             recall(state, seat, lt)
             return
         node, cost = next((n, c) for k, n, c in destinations(state, seat, lt) if k == key)
+        state.lt_used[lt] = True
         state.coins[seat] -= cost
         state.lt_at[lt] = node
         state.turn_done = 0

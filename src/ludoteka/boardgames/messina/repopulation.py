@@ -1,0 +1,5 @@
+"""PLACEHOLDER until the estate branch lands."""
+
+
+def can_repopulate(state, seat, node, chooser):
+    return False
