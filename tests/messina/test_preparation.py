@@ -136,12 +136,10 @@ def test_double_wheel_shortage_is_per_placement():
     s = fresh()
     s.round = 3
     s.ship_stack = ()                       # no ship takes a cube in step V
-    probe_ships = fresh()
     s.cube_supply = needs[0] + needs[1] - 1
     preparation.prepare_round(s)
     assert [e["kind"] for e in s.events() if e["kind"] in ("plague", "cube_shortage")][1:] == ["plague", "cube_shortage"]
     assert s.cube_supply == needs[1] - 1
-    del probe_ships
 
 
 def test_round_six_adds_a_hex_but_no_plague_or_citizens():
