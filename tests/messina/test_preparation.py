@@ -76,7 +76,7 @@ def test_score_round_orders_by_score():
 
 
 def test_priority_tile():
-    """MS-34: with the book priority tile its column decides (round II: church on this data)."""
+    """MS-34.1: with the book priority tile its column decides (round II: church on this data)."""
     s = fresh(priority_tile=True)
     s.books[1 * 3 + 2] = 2
     preparation.prepare_round(s)
@@ -167,3 +167,21 @@ def test_no_hex_when_the_stack_is_empty():
     preparation.prepare_round(s)
     assert s.hex_at == before
     assert "no_ship" in kinds(s)
+
+
+def test_cubes_on_repopulated_hexes_give_rats():
+    """MS-28.19, MS-24.13: each cube placed on a repopulated hex gives its repopulator 1 rat; a
+    placement skipped for shortage gives none."""
+    s = fresh()
+    for node in range(s.board.hex_nodes):
+        s.repopulated_by[node] = 2
+    preparation.prepare_round(s)
+    placed = [e for e in s.events() if e["kind"] == "plague"][-1]["data"]["nodes"]
+    assert s.rats[2] == len(placed) > 0
+    short = fresh()
+    for node in range(short.board.hex_nodes):
+        short.repopulated_by[node] = 2
+    short.ship_stack = ()
+    short.cube_supply = 0
+    preparation.prepare_round(short)
+    assert short.rats[2] == 0 and "cube_shortage" in kinds(short)

@@ -198,7 +198,7 @@ def test_move_into_workshop_before_producing(monkeypatch):
 
 # ---------------------------------------------------------------------- quarantine advance
 def test_quarantine_advance(estate):
-    """MS-27.1-27.3, MS-27.5: after production space I moves to space II; a citizen on space II
+    """MS-27.1, MS-27.2, MS-27.3, MS-27.5: after production space I moves to space II; a citizen on space II
     leaves to its only free square, keeping its upgrade."""
     s = fresh()
     s.squares[0:SQUARES] = [1] * SQUARES
@@ -241,7 +241,7 @@ def test_quarantine_exit_without_room_discards(estate):
 
 
 def test_quarantine_timing_example(estate):
-    """MS-EX-19, MS-23.2, MS-26.3, MS-27.1-27.3: a citizen rescued into an upgraded hut produces at
+    """MS-EX-19, MS-23.2, MS-26.3, MS-27.1, MS-27.2, MS-27.3: a citizen rescued into an upgraded hut produces at
     the end of its rescue round, moves to space II, produces again next round, then leaves."""
     s = fresh()
     s.turn_order = [0, 1, 2]
