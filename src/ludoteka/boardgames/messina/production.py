@@ -140,28 +140,29 @@ class Production(Automatic):
         if position >= state.players:
             after_production(state)
             return
-        seat = state.turn_order[position]
         state.push(self(position + 1))
-        moves = _move_keys(state, seat)
-        if moves:
-            state.push(PRODUCTION_MOVE(seat), moves + ["produce"])
-        else:
-            produce(state, seat)
+        start_seat(state, state.turn_order[position])
 
 
 PRODUCTION = Production.instance
+
+
+def start_seat(state, seat: int) -> None:
+    """Offer the seat its workshop moves before it produces (AMB-21), or produce now."""
+    moves = _move_keys(state, seat)
+    if moves:
+        state.push(PRODUCTION_MOVE(seat), moves + ["produce"])
+    else:
+        produce(state, seat)
 
 
 def _move_keys(state, seat: int) -> list[str]:
     return list(_citizens().workshop_move_keys(state, seat))
 
 
-def move_label(state, seat: int, key: str) -> str:
-    """The estate helper's label for a sector-to-workshop move, or a plain one."""
-    label = getattr(_citizens(), "workshop_move_label", None)
-    if label is not None:
-        return label(state, seat, key)
-    return "Move a citizen from your estate into an empty workshop"
+def describe_move(state, seat: int, key: str) -> Action:
+    """The estate helper's Action of a sector-to-workshop move."""
+    return _citizens().describe_workshop_move(state, seat, key)
 
 
 @FLOW.kind
@@ -177,21 +178,31 @@ class ProductionMove(Decision):
     def describe(self, state, frame, seat, key):
         if key == "produce":
             return Action(key, "Produce now", {"seat": seat})
-        return Action(key, move_label(state, seat, key), {"seat": seat})
+        return describe_move(state, seat, key)
 
     def apply(self, state, frame, seat, key):
         if key == "produce":
             produce(state, seat)
             return
+        # A late workshop's reward (pushed by the move) comes before the next choice.
+        state.push(PRODUCTION_START(seat))
         _citizens().apply_workshop_move(state, seat, key)
-        moves = _move_keys(state, seat)
-        if moves:
-            state.push(frame, moves + ["produce"])
-        else:
-            produce(state, seat)
 
 
 PRODUCTION_MOVE = ProductionMove.instance
+
+
+@FLOW.kind
+class ProductionStart(Automatic):
+    """After a workshop move (and the reward it gave): more moves, or produce."""
+
+    args = ("seat",)
+
+    def run(self, state, frame):
+        start_seat(state, frame[1])
+
+
+PRODUCTION_START = ProductionStart.instance
 
 
 @FLOW.kind
@@ -338,13 +349,13 @@ class QuarantineExit(Decision):
             slot = int(key.split(":")[1])
             tile = state.data.workshops[state.workshops[seat][slot * 3]].id
             return Action(key, f"Place {who} leaving quarantine in workshop {tile}", {"workshop": tile})
-        return Action(key, move_label(state, seat, key), {"seat": seat})
+        return describe_move(state, seat, key)
 
     def apply(self, state, frame, seat, key):
         codes = frame[2]
         if not (key.startswith("square:") or key.startswith("workshop:")):
+            state.push(QUARANTINE_EXIT_NEXT(seat, codes))
             _citizens().apply_workshop_move(state, seat, key)
-            exit_next(state, seat, codes)
             return
         if len(codes) > 1:
             state.push(QUARANTINE_EXIT_NEXT(seat, codes[1:]))
