@@ -1,4 +1,4 @@
-"""The `ludoteka` command line: games, agents, play, simulate, replay, bench, arena.
+"""The `ludoteka` command line: games, agents, play, simulate, replay, bench, arena, data.
 
 Every command prints one JSON object with `--json`. Bad input (an unknown game, a bad option,
 a bad file or agent spec) prints one line on stderr and exits with status 2, without a traceback.
@@ -237,6 +237,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--workers", type=int_in(1, MAX_WORKERS), default=1,
                    help=f"parallel processes (default 1, at most {MAX_WORKERS})")
     p.set_defaults(func=cmd_arena)
+
+    from .data import add_data_parser
+    add_data_parser(sub)
     return parser
 
 
@@ -250,8 +253,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = parser.parse_args(argv)
         if args.command is None:
-            raise UsageError("a COMMAND is required: games, agents, play, simulate, replay, bench "
-                             "or arena (see `ludoteka --help`)")
+            raise UsageError("a COMMAND is required: games, agents, play, simulate, replay, bench, "
+                             "arena or data (see `ludoteka --help`)")
         return args.func(args)
     except SystemExit as exc:  # --help
         return exc.code if isinstance(exc.code, int) else 0

@@ -195,6 +195,9 @@ class ScrollTrack:
     cap: int = 0                                     # at most this many items count (0: no cap)
     book: str = ""                                   # book-position tracks (side b)
     provenance: str = "reconstructed"
+    tiers: tuple[tuple[int, ...], ...] = ()          # book: (single-bar, double-bar) values per level;
+                                                     # overseers: (hex 1, hex 2, centre) per level
+    divisor: int = 1                                 # points = value * items // divisor (coins: 2, MS-33.15)
 
 
 @dataclass(frozen=True)
@@ -229,6 +232,12 @@ class Tables:
     huts: int = 4
     squares_per_sector: int = 6
     remaining_markers_divisor: int = 3
+    repop_majority: dict[int, tuple[int, ...]] = field(default_factory=dict)  # advanced (MS-33.7, 33.9)
+    solo_repop_bonus: tuple[int, ...] = ()           # index = repopulated hexes (solo, MS-35)
+    solo_popularity_bonus: int = 0
+    workshop_places: int = 6
+    berths: int = 3
+    provenance: str = "reconstructed"
 
 
 @dataclass(frozen=True)

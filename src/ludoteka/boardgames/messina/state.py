@@ -101,7 +101,8 @@ class MessinaState(GameState):
         Tuples("carts", doc="per seat: (cart, used this round) pairs, flattened"),
         Ints("lt_at", per_seat=LIEUTENANTS, lo=BOX, doc="node, SUPPLY, ESTATE or BOX per lieutenant"),
         Flags("lt_used", per_seat=LIEUTENANTS, doc="used this round (standing, recalled or boxed)"),
-        Tuple("pending", lo=0, doc="popularity-space actions the acting seat gained this turn (space indexes)"),
+        Tuple("pending", lo=0, doc="book actions the acting seat may use in this action step: book * 64 + space"),
+        Int("turn_done", lo=0, hi=3, doc="this turn: 1 the hex action or repopulation is done; 2 the ship bonus is open"),
         Tuples("deferred", lo=0, doc="per seat: book spaces reached during production: book * 64 + space"),
     )
     __slots__ = slots(FIELDS)
