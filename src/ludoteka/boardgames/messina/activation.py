@@ -15,8 +15,9 @@ from __future__ import annotations
 from ludoteka.kernel import Action
 from ludoteka.kernel.flow import Automatic, Decision
 
-from .citizens import PER_SECTOR, alternative_text, citizen_name, square_name
-from .flow import FLOW, atom, perform
+from .citizens import PER_SECTOR, citizen_name, square_name
+from .flow import FLOW, atom, perform, step
+from .texts import action_text
 from .state import OVERSEERS, SQUARES
 
 ALL = tuple(range(SQUARES))
@@ -102,7 +103,7 @@ class Activate(Decision):
         sq = int(key[7:])
         upgraded = state.squares[seat * SQUARES + sq] == 2
         action = board_of(state, seat).squares[sq]
-        what = " / ".join(alternative_text(alt) for alt in action)
+        what = action_text(action)
         return Action(key, f"Activate {citizen_name(sq // PER_SECTOR, upgraded)} on {square_name(sq)}: {what}",
                       {"square": sq})
 
@@ -124,7 +125,7 @@ class Activate(Decision):
         state.push(NextActivation(seat, tuple(groups), frame[3] + (sq,)))
         action = board.squares[sq]
         if len(action) > 1:
-            state.push(SquareOption(seat, sq))
+            state.push(step("choose_option")(seat, action))
         elif action:
             perform(state, seat, action[0])
 
@@ -137,24 +138,6 @@ class NextActivation(Automatic):
 
     def run(self, state, frame):
         start(state, frame[1], frame[2], frame[3])
-
-
-@FLOW.kind
-class SquareOption(Decision):
-    """MS-15.2: an activated square's action with a slash: choose one option."""
-
-    args = ("seat", "square")
-
-    def keys(self, state, frame, seat):
-        return [f"option:{i}" for i in range(len(board_of(state, seat).squares[frame[2]]))]
-
-    def describe(self, state, frame, seat, key):
-        i = int(key[7:])
-        return Action(key, "Take " + alternative_text(board_of(state, seat).squares[frame[2]][i]),
-                      {"option": i, "square": frame[2]})
-
-    def apply(self, state, frame, seat, key):
-        perform(state, seat, board_of(state, seat).squares[frame[2]][int(key[7:])])
 
 
 @atom("activate")

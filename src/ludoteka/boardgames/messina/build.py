@@ -14,15 +14,12 @@ from ludoteka.kernel.flow import Decision
 
 from .citizens import citizen_name
 from .flow import FLOW, atom, perform
+from .texts import cost_text
 from .state import HUTS, citizen_class, citizen_upgraded
 
 KINDS = ("huts", "workshops")
 PAYMENT_NAMES = {"points": "1 point", "coin": "1 coin", "timber": "1 timber", "fire": "1 fire",
                  "large_fire": "1 large fire"}
-
-
-def cost_text(cost) -> str:
-    return " + ".join(f"{n} {r.replace('_', ' ')}" for r, n in cost) or "nothing"
 
 
 def _stacks(state, kind: str):

@@ -11,7 +11,7 @@ from __future__ import annotations
 from ludoteka.kernel import Action
 from ludoteka.kernel.flow import Decision
 
-from .flow import FLOW, atom, perform
+from .flow import FLOW, atom, perform, step
 from .state import HUTS, OVERSEERS, SQUARES, citizen_class, citizen_code, citizen_upgraded
 
 PER_SECTOR = SQUARES // 3
@@ -73,39 +73,9 @@ def check_reward(state, seat: int, slot: int) -> None:
                 {"seat": seat, "workshop": w.id}, (seat,))
     reward = w.reward
     if len(reward) > 1:
-        state.push(RewardOption(seat, tile))
+        state.push(step("choose_option")(seat, reward))
     elif reward:
         perform(state, seat, reward[0])
-
-
-@FLOW.kind
-class RewardOption(Decision):
-    """MS-15.2: a late workshop's reward with a slash: choose one option."""
-
-    args = ("seat", "tile")
-
-    def keys(self, state, frame, seat):
-        return [f"option:{i}" for i in range(len(state.data.workshops[frame[2]].reward))]
-
-    def describe(self, state, frame, seat, key):
-        i = int(key[7:])
-        alt = state.data.workshops[frame[2]].reward[i]
-        return Action(key, "Take " + alternative_text(alt), {"option": i, "workshop": state.data.workshops[frame[2]].id})
-
-    def apply(self, state, frame, seat, key):
-        perform(state, seat, state.data.workshops[frame[2]].reward[int(key[7:])])
-
-
-def alternative_text(alt) -> str:
-    """Plain English for one alternative of an action: '1 coin + 1 timber'."""
-    parts = []
-    for verb, amount, arg in alt:
-        name = verb.replace("_", " ")
-        if arg:
-            name += " " + arg
-        parts.append(f"{amount} {name}" if amount > 1 or verb in ("coin", "timber", "fire", "large_fire", "points")
-                     else name)
-    return " + ".join(parts) or "nothing"
 
 
 def place_in_workshop(state, seat: int, slot: int, code: int) -> None:

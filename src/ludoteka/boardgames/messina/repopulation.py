@@ -15,6 +15,7 @@ from ludoteka.kernel.flow import Automatic, Decision
 from .citizens import PER_SECTOR, citizen_name, square_name
 from .state import BOX, OVERSEERS, SQUARES, SUPPLY, citizen_class, citizen_upgraded
 from .flow import FLOW
+from .texts import cost_text
 
 UNANSWERED = -1
 NOT_NEEDED = -2
@@ -220,12 +221,8 @@ def finish(state, seat: int, node: int, picked: tuple, cart: int, lt: int) -> No
     if rat:
         state.rats[seat] += 1                                               # MS-24.7: just 1
     state.event("repopulate",
-                f"Seat {seat} repopulates hex {hex_.id}: pays {_cost(hex_.repop_cost)}, uses cart "
+                f"Seat {seat} repopulates hex {hex_.id}: pays {cost_text(hex_.repop_cost)}, uses cart "
                 f"{state.data.carts[cart].id}, gives up {', '.join(given) or 'no citizen'}"
                 + (", and a lieutenant" if lt >= 0 else "") + (", and takes 1 rat." if rat else "."),
                 {"seat": seat, "hex": hex_.id, "node": node, "cart": state.data.carts[cart].id,
                  "citizens": list(picked), "lieutenant": lt if lt >= 0 else None, "rat": rat}, (seat,))
-
-
-def _cost(cost) -> str:
-    return " + ".join(f"{n} {r.replace('_', ' ')}" for r, n in cost) or "nothing"
