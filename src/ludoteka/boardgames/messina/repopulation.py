@@ -102,7 +102,11 @@ def _next(state, seat: int, node: int, chooser: int, picked: tuple, cart: int, l
         options = _candidates(state, seat, reqs, picked)
         if not options:
             return           # no longer possible: the repopulation is lost (AMB-14)
-        if len(options) != 1:
+        cls = reqs[len(picked)][0]
+        left = sum(1 for r in reqs[len(picked):] if r[0] == cls)
+        pool = sum(1 for s in sources(state, seat) if s[1] == cls and s[0] not in picked)
+        # Every citizen of this class will be given up anyway: no real choice.
+        if len(options) != 1 and pool != left:
             state.push(RepopulateChoice(seat, node, chooser, picked, cart, lt), options)
             return
         picked += (options[0],)
