@@ -15,6 +15,11 @@ from .state import HUTS, OVERSEERS, POPULARITY, SQUARES, citizen_code
 SQUARES_PER_SECTOR = 6
 
 
+def article(noun: str) -> str:
+    """'an artisan', 'a nun'."""
+    return ("an " if noun[0] in "aeiou" else "a ") + noun
+
+
 def round_row(state):
     """The round overview row of the current round (DATA-10)."""
     from .setup import side_name
@@ -65,7 +70,7 @@ def place_rescued(state, seat: int, cls: int, key: str) -> None:
         state.hut_space[h] = 1
     elif key.startswith("square:"):
         state.squares[seat * SQUARES + int(key[7:])] = 1
-    state.event("rescue", f"Seat {seat} rescues a {OVERSEERS[cls]}"
+    state.event("rescue", f"Seat {seat} rescues {article(OVERSEERS[cls])}"
                 + {"h": " into quarantine.", "s": " into the estate.", "d": " but has no room: discarded."}[key[0]],
                 {"citizen": OVERSEERS[cls], "to": key}, seats=(seat,))
 

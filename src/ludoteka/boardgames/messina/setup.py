@@ -27,6 +27,7 @@ def setup(state) -> None:
     state.deferred = [() for _ in range(n)]
     _prepare_round_one(state)
     state.push(step("next_turn")(0))
+    state._settle()
 
 
 def _city(state, data, board, n: int) -> None:

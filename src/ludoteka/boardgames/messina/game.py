@@ -1,0 +1,100 @@
+"""Messina 1347 as a ludoteka Game: options, the data set, creation, views and rendering."""
+from __future__ import annotations
+
+from typing import Any
+
+from ludoteka.kernel import BadOption, DataError, Game, GameState
+
+from .board import Board
+from .components import Components
+from .data import load_components
+from .rules import OPTIONS, Rules
+from .state import MessinaState
+
+PASSIVE_KEYS = frozenset(("recall", "done", "decline", "skip", "stop", "end_turn", "discard"))
+
+
+class MessinaGame(Game):
+    """Messina 1347 (Fernández Aparicio & Suchý, Delicious Games 2021), 2 to 4 players."""
+
+    name = "messina-1347"
+    title = "Messina 1347"
+    min_players = 2
+    max_players = 4
+    options = OPTIONS
+    category_names = {"rat_penalty": "Rat penalty", "popularity_ranking": "Popularity ranking",
+                      "repopulated_hexes": "Repopulated hexes", "scroll_board": "Scroll board",
+                      "remaining_markers": "Remaining markers"}
+
+    def __init__(self) -> None:
+        self.data: Components = load_components(None)
+        self._boards: dict[tuple[str, int], Board] = {}
+        self.state_class = type("MessinaState", (MessinaState,), {"__slots__": (), "game": self})
+
+    def components_for(self, options: dict[str, Any]) -> Components:
+        """The shipped data, or the data directory named by the `data` option (validated)."""
+        directory = options.get("data") or None
+        if directory is None:
+            return self.data
+        try:
+            return load_components(directory)
+        except DataError as exc:
+            raise BadOption(f"messina-1347: option 'data': {exc}") from None
+
+    def board_for(self, data: Components, players: int) -> Board:
+        """The city graph of a data set's layout for a player count (solo uses 2), cached."""
+        key = (data.directory, max(players, 2))
+        board = self._boards.get(key)
+        if board is None:
+            board = self._boards[key] = Board(data.layouts[key[1]])
+        return board
+
+    def _new(self, players: int, seed: int, options: dict[str, Any]) -> GameState:
+        state = self.state_class.__new__(self.state_class)
+        state._begin(players, seed, options)
+        state._setup()
+        return state
+
+    def _empty(self, players: int, seed: int, options: dict[str, Any]) -> GameState:
+        state = self.state_class.__new__(self.state_class)
+        state.data = self.components_for(options)
+        state.rules = Rules(options, state.data.tables.rat_penalty)
+        state.board = self.board_for(state.data, players)
+        return state
+
+    def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
+        from .view import view
+        return view(state, seat)
+
+    def render(self, state: GameState, seat: int | None, full: bool = False) -> str:
+        from .render import render
+        return render(state, seat, full)
+
+    def components(self) -> list[dict[str, Any]]:
+        from .view import components
+        return components(self.data)
+
+    def check_invariants(self, state: GameState) -> list[str]:
+        from .invariants import check
+        return check(state)
+
+    def evaluate_all(self, state: GameState) -> list[float]:
+        from .evaluate import evaluate_all
+        return evaluate_all(state)
+
+    def evaluate(self, state: GameState, seat: int) -> float:
+        """The seat's heuristic value minus the best other seat's."""
+        values = self.evaluate_all(state)
+        return values[seat] - max(v for s, v in enumerate(values) if s != seat)
+
+    def playout_key(self, state: GameState, random) -> str:
+        """Search playouts: usually act rather than pass, recall or decline."""
+        keys = state.legal_keys()
+        if len(keys) > 1 and random() < 0.85:
+            active = [k for k in keys if k not in PASSIVE_KEYS]
+            if active:
+                return active[int(random() * len(active))]
+        return keys[int(random() * len(keys))]
+
+
+__all__ = ["MessinaGame"]

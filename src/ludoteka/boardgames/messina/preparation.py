@@ -1,0 +1,1 @@
+"""PLACEHOLDER until the round-end branch lands."""
