@@ -28,6 +28,30 @@ FILES = ("dataset.toml", "city_hexes.toml", "harbours.toml", "layouts.toml", "po
 COUNTED = tuple(v for v in VERBS if v not in ("overseer", "activate"))
 OVERSEER_ARGS = CLASSES + ("any",)
 _MISSING = object()
+# The fields each record may have: a misspelt field is an error, not silently ignored.
+FIELDS = {
+    "hex": {"id", "class", "players", "action", "colour", "rat", "repop_cost", "repop_citizens",
+            "repop_lieutenant", "points", "provenance"},
+    "harbour": {"id", "action", "provenance"},
+    "layout": {"players", "start", "harbours", "expansions", "clockwise", "provenance"},
+    "window": {"rat", *CLASSES, "provenance"},
+    "ship": {"id", "number", "goods", "coins", "points", "cargo", "provenance"},
+    "cart": {"id", "number", "cost", "points", "provenance"},
+    "upgrade": {"id", "cost", "production", "provenance"},
+    "workshop": {"id", "period", "citizen", "cost", "requires_upgraded", "production", "production_upgraded",
+                 "reward", "provenance"},
+    "board": {"id", "track", "provenance"},
+    "track": {"kind", "values", "tiers", "cap", "divisor", "book", "provenance"},
+    "tile": {"id", "hex", "action", "citizen", "provenance"},
+    "round": {"round", "priority", "ships", "wheel_steps", "fire_cost", "points_per_cube", "citizens",
+              "city_plague", "late_workshops", "provenance"},
+    "side": {"round", "books", "priority_tile", "provenance"},
+    "book": {"spaces", "points", "single_bar", "double_bar", "provenance"},
+    "square": {"area", "action", "one_time", "provenance"},
+    "player_board": {"squares", "paths", "provenance"},
+    "path": {"first", "left", "right"},
+    "activation": {"kind", "squares", "areas", "count"},
+}
 
 
 # ------------------------------------------------------------------ the text vocabulary
@@ -125,11 +149,15 @@ def parse_players(text: str) -> frozenset[int]:
 class _Record:
     """One TOML table of one file: typed field access with errors naming file, record and field."""
 
-    def __init__(self, file: str, rid: str, data: Any):
+    def __init__(self, file: str, rid: str, data: Any, kind: str = ""):
         self.file, self.rid = file, rid
         if not isinstance(data, dict):
             raise DataError(f"{file}: {rid}: expected a table, found {type(data).__name__}")
         self.data = data
+        unknown = sorted(set(data) - FIELDS[kind]) if kind else []
+        if unknown:
+            raise DataError(f"{file}: {rid}: unknown field(s) {', '.join(map(repr, unknown))} "
+                            f"(allowed: {', '.join(sorted(FIELDS[kind]))})")
 
     def fail(self, name: str, message: str) -> DataError:
         return DataError(f"{self.file}: {self.rid}: field {name!r}: {message}")
@@ -171,7 +199,7 @@ def _records(doc: dict, file: str, key: str, id_field: str | None = "id") -> lis
     out = []
     for i, item in enumerate(items):
         rid = item.get(id_field) if isinstance(item, dict) and id_field else None
-        out.append(_Record(file, str(rid) if rid is not None else f"{key} #{i + 1}", item))
+        out.append(_Record(file, str(rid) if rid is not None else f"{key} #{i + 1}", item, key))
     return out
 
 
@@ -237,10 +265,10 @@ def _sides(doc: dict) -> dict[str, ScoringSide]:
         raise DataError(f"{file}: missing [side.NAME] tables")
     out = {}
     for name, raw in sides.items():
-        side = _Record(file, f"side {name}", raw)
+        side = _Record(file, f"side {name}", raw, "side")
         rows = []
         for i, row in enumerate(side.get("round", list)):
-            r = _Record(file, f"side {name} round #{i + 1}", row)
+            r = _Record(file, f"side {name} round #{i + 1}", row, "round")
             rows.append(RoundRow(round=r.get("round", int), priority=r.get("priority", str), ships=r.get("ships", int),
                                  wheel_steps=r.get("wheel_steps", int), fire_cost=r.get("fire_cost", int),
                                  points_per_cube=r.get("points_per_cube", int), citizens=r.get("citizens", bool),
@@ -248,7 +276,7 @@ def _sides(doc: dict) -> dict[str, ScoringSide]:
                                  late_workshops=r.get("late_workshops", bool, False), provenance=r.provenance()))
         books = {}
         for bname, braw in side.get("books", dict).items():
-            b = _Record(file, f"side {name} book {bname}", braw)
+            b = _Record(file, f"side {name} book {bname}", braw, "book")
             spaces = []
             for j, text in enumerate(b.get("spaces", list)):
                 try:
@@ -294,7 +322,7 @@ def _workshops(doc: dict) -> tuple[Workshop, ...]:
 
 
 def _activation(rec: _Record, name: str, raw: Any) -> Activation:
-    a = _Record(rec.file, f"{rec.rid} {name}", raw)
+    a = _Record(rec.file, f"{rec.rid} {name}", raw, "activation")
     return Activation(kind=a.get("kind", str), squares=a.ints("squares", default=[]),
                       areas=a.ints("areas", default=[]), count=a.get("count", int, 0))
 
@@ -306,16 +334,16 @@ def _boards(doc: dict) -> dict[str, PlayerBoard]:
         raise DataError(f"{file}: missing [board.ID] tables")
     out = {}
     for bid, raw in boards.items():
-        b = _Record(file, f"board {bid}", raw)
+        b = _Record(file, f"board {bid}", raw, "player_board")
         actions, areas, once = [], [], []
         for i, sq in enumerate(b.get("squares", list)):
-            s = _Record(file, f"board {bid} square {i}", sq)
+            s = _Record(file, f"board {bid} square {i}", sq, "square")
             actions.append(s.parsed("action", parse_action))
             areas.append(s.get("area", int))
             once.append(s.get("one_time", bool, False))
         paths = {}
         for ov, praw in b.get("paths", dict).items():
-            p = _Record(file, f"board {bid} path {ov}", praw)
+            p = _Record(file, f"board {bid} path {ov}", praw, "path")
             paths[ov] = OverseerPath(
                 overseer=ov, first=_activation(p, "first", p.get("first", dict)),
                 left=tuple(_activation(p, f"left step {i + 2}", x) for i, x in enumerate(p.get("left", list))),
@@ -330,7 +358,7 @@ def _scroll_boards(doc: dict) -> dict[str, ScrollBoard]:
     for b in _records(doc, "scroll_boards.toml", "board"):
         tracks = []
         for i, raw in enumerate(b.get("track", list)):
-            t = _Record(b.file, f"{b.rid} track #{i + 1}", raw)
+            t = _Record(b.file, f"{b.rid} track #{i + 1}", raw, "track")
             tiers = t.get("tiers", list, [])
             if any(not isinstance(x, list) or any(isinstance(y, bool) or not isinstance(y, int) for y in x)
                    for x in tiers):

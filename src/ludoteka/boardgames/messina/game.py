@@ -78,6 +78,15 @@ class MessinaGame(Game):
         from .invariants import check
         return check(state)
 
+    def evaluate_all(self, state: GameState) -> list[float]:
+        from .evaluate import evaluate_all
+        return evaluate_all(state)
+
+    def evaluate(self, state: GameState, seat: int) -> float:
+        """The seat's heuristic value minus the best other seat's."""
+        values = self.evaluate_all(state)
+        return values[seat] - max(v for s, v in enumerate(values) if s != seat)
+
     def playout_key(self, state: GameState, random) -> str:
         """Search playouts: usually act rather than pass, recall or decline."""
         keys = state.legal_keys()

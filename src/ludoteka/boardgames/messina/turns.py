@@ -84,29 +84,28 @@ def place_name(state, node: int) -> str:
     return f"hex {hex_record(state, node).id}"
 
 
-def travel_cost(state, lt: int, node: int) -> int:
-    """MS-8.5/8.6/8.16: free from the estate; else (distance - 1) coins through placed tiles."""
-    at = state.lt_at[lt]
-    if at < 0:
-        return 0
-    return move_cost(state.board.distances(filled_mask(state))[at][node])
-
-
 def destinations(state, seat: int, lt: int) -> list[tuple[str, int, int]]:
-    """(key, node, cost) of every hex and ship the lieutenant can reach and pay for (MS-8, MS-9)."""
-    b, coins = state.board, state.coins[seat]
+    """(key, node, cost) of every hex and ship the lieutenant can reach and pay for (MS-8, MS-9):
+    no hex with a standing figure (MS-8.10), any dock with a ship (MS-9.4/9.5)."""
+    b, coins, lt_at, used = state.board, state.coins[seat], state.lt_at, state.lt_used
+    standing = {lt_at[i] for i in range(len(lt_at)) if used[i]}
+    at = lt_at[lt]
+    row = b.distances(filled_mask(state))[at] if at >= 0 else None
+    hex_at, harbours, hexes = state.hex_at, state.data.harbours, state.data.hexes
     out = []
     for node in range(b.first_dock):
-        if (state.hex_at[node] >= 0 or b.is_harbour(node)) and not state.standing_at(node):
-            cost = travel_cost(state, lt, node)
+        tile = hex_at[node]
+        if (tile >= 0 or node >= b.first_harbour) and node not in standing:
+            cost = move_cost(row[node]) if row is not None else 0
             if cost <= coins:
-                out.append((f"hex:{hex_record(state, node).id}", node, cost))
-    for ship, at in enumerate(state.ship_at):
-        if 0 <= at < 4:
-            node = b.dock(at)
-            cost = travel_cost(state, lt, node)
+                name = hexes[tile].id if tile >= 0 else harbours[node - b.first_harbour].id
+                out.append(("hex:" + name, node, cost))
+    for ship, dock in enumerate(state.ship_at):
+        if 0 <= dock < 4:
+            node = b.first_dock + dock
+            cost = move_cost(row[node]) if row is not None else 0
             if cost <= coins:
-                out.append((f"ship:{state.data.ships[ship].id}", node, cost))
+                out.append(("ship:" + state.data.ships[ship].id, node, cost))
     return out
 
 
