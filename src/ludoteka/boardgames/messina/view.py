@@ -153,6 +153,8 @@ def view(state, seat: int | None) -> dict[str, Any]:
         "scoring_board": _scoring_board(state, side),
         "players": [_player(state, s) for s in range(n)],
         "pending_book_actions": [_book_space(v) for v in state.pending],
+        "placing": [{"seat": f[1], "hut_upgrade": data.hut_upgrades[f[2]].id}      # taken, not yet on a hut
+                    for f in (state.frames() if top is not None else ()) if f[0].name == "place_hut_upgrade"],
         "options": {k: v for k, v in state.options.items()},
     }
     return out
