@@ -103,7 +103,8 @@ def _tiles(state, v: dict[str, Any], full: bool) -> list[str]:
     lines = ["Hut upgrades: " + sep.join(f"{hut(st)} [{st['size']}]" for st in sb["hut_stacks"]),
              "Workshops: " + sep.join(f"{shop(st)} [{st['size']}]" for st in sb["workshop_stacks"]),
              "Carts: " + " | ".join(f"{cart(st)} [{st['size']}]" for st in sb["cart_stacks"])
-             + "   Late workshops: " + ", ".join(str(st["size"]) for st in sb["late_stacks"]) + " face down"]
+             + ("   Late workshops: " + "/".join(str(st["size"]) for st in sb["late_stacks"]) + " face down"
+                if sb["late_stacks"] else "")]
     if full:
         known = [f"{k}: {', '.join(st['known_bottom'])}" for k, st in enumerate(sb["hut_stacks"] + sb["workshop_stacks"])
                  if st["known_bottom"]]

@@ -1,4 +1,4 @@
-"""An ASCII map of Messina drawn from the axial coordinates of the view (render.py uses it).
+r"""An ASCII map of Messina drawn from the axial coordinates of the view (render.py uses it).
 
 Pointy-top hexes in a brick layout: a hex at axial (q, r) starts at column (2q + r) * HALF and
 line 3r. Each hex is 3 lines of CELL characters:

@@ -1,0 +1,101 @@
+"""Messina 1347: what players see (view, components, render)."""
+from __future__ import annotations
+
+import json
+import random
+
+from ludoteka.boardgames.messina import GAME
+from ludoteka.boardgames.messina.render import BANNER, render
+from ludoteka.boardgames.messina.view import components, dock_coords, view
+
+
+def played(players: int, seed: int, steps: int):
+    s = GAME.new_state(players, seed=seed)
+    r = random.Random(seed)
+    for _ in range(steps):
+        if s.to_act is None:
+            break
+        s.apply(r.choice(s.legal_keys()))
+    return s
+
+
+def test_view_is_json_ready_and_keyed_by_component_ids():
+    """MS-2.1: the starting city and the harbours and docks are drawn from their component ids."""
+    s = GAME.new_state(3, seed=1)
+    v = view(s, 0)
+    json.dumps(v)
+    assert v["reconstructed"] is True and v["data_set"] == s.data.data_set
+    kinds = {e["kind"] for e in v["city"].values()}
+    assert kinds == {"hex", "harbour", "dock"}
+    assert {"NW", "NE", "SE", "SW", "dock:NW", "dock:SE"} <= set(v["city"])
+    assert len([e for e in v["city"].values() if e["kind"] == "hex"]) == s.board.starts
+    assert len(v["empty_locations"]) == 6
+    assert v["acting"] == [s.to_act]
+
+
+def test_docks_lie_one_step_outward_from_their_harbour():
+    s = GAME.new_state(4, seed=2)
+    b = s.board
+    docks = dock_coords(b)
+    assert len(set(docks)) == 4 and not set(docks) & set(b.coords)
+    for k, (q, r) in enumerate(docks):
+        hq, hr = b.coords[b.first_harbour + k]
+        assert (q - hq, r - hr) in ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+
+
+def test_hidden_stacks_show_only_tops_and_sizes():
+    """HID-4, HID-5, HID-6: face-up tops and sizes only; the late workshops hidden before round V."""
+    s = GAME.new_state(3, seed=5)
+    sb = view(s, 1)["scoring_board"]
+    for st, stack in zip(sb["hut_stacks"], s.hut_stacks):
+        assert st == {"size": len(stack), "top": s.data.hut_upgrades[stack[0]].id, "known_bottom": []}
+    assert all(st["top"] is None for st in sb["late_stacks"])
+    text = json.dumps(view(s, 1))
+    for stack in s.hut_stacks:
+        for t in stack[1:]:
+            assert f'"{s.data.hut_upgrades[t].id}"' not in text
+
+
+def test_known_bottom_tiles_are_public():
+    """HID-4: tiles moved to the bottom by a reshuffle are known to everyone."""
+    s = GAME.new_state(3, seed=5)
+    s.hut_stacks = tuple(st[1:] + st[:1] for st in s.hut_stacks)
+    s.known_bottom = [1, 1, 1, 0, 0, 0]
+    sb = view(s, 0)["scoring_board"]
+    for st, stack in zip(sb["hut_stacks"], s.hut_stacks):
+        assert st["known_bottom"] == [s.data.hut_upgrades[stack[-1]].id]
+
+
+def test_two_player_removed_cart_stack_is_not_shown():
+    """HID-6, MS-3.9: one cart stack in a 2-player game; the removed one is hidden."""
+    s = GAME.new_state(2, seed=3)
+    sb = view(s, 0)["scoring_board"]
+    assert len(sb["cart_stacks"]) == 1 and sb["cart_stacks"][0]["numbers"] == [1, 2, 3, 4, 5]
+
+
+def test_holdings_are_public():
+    """AMB-52: every seat sees the same view of every holding."""
+    s = played(3, 4, 60)
+    a, b = view(s, 0), view(s, 2)
+    assert a["players"] == b["players"] and a["city"] == b["city"]
+
+
+def test_components_cover_every_kind_with_text():
+    cs = components(GAME.data)
+    kinds = {c["kind"] for c in cs}
+    assert {"city_hex", "harbour", "ship", "cart", "hut_upgrade", "workshop", "book_space", "square",
+            "scroll_track", "wheel_window", "round_row"} <= kinds
+    assert all(c["id"] and c["name"] and c["text"] for c in cs)
+    assert len({c["id"] for c in cs}) == len(cs)
+    assert any(c.get("reconstructed") for c in cs)
+
+
+def test_render_fits_a_100_column_terminal_and_shows_the_banner():
+    for players in (2, 3, 4):
+        s = played(players, players, 80)
+        for full in (False, True):
+            text = render(s, 0, full)
+            assert BANNER in text
+            assert max(len(line) for line in text.splitlines()) <= 100, text
+    text = render(played(3, 1, 0), 0)
+    assert "/dock NW" in text and "e0" in text
