@@ -55,15 +55,15 @@ def _header(state, v: dict[str, Any], seat: int | None) -> list[str]:
     lines = [f"MESSINA 1347  round {ROMAN[v['round'] - 1]}/VI  |  now: {_decision(v, seat)}"
              + ("" if seat is None else f"  |  view of {_who(seat, None)}"),
              BANNER + (f"  [{v['data_set']}]" if v["reconstructed"] else ""),
-             f"Round {ROMAN[row['round'] - 1]}: order by {row['priority']}, {_n(row['ships'], 'ship')}, wheel turns "
-             f"{row['wheel_steps']}x, {row['fire_cost']} fire per cube"
-             + (f", {row['points_per_cube']} points per cube" if row["points_per_cube"] else "")
-             + ("" if row["citizens"] else ", no new citizens")
-             + (", late workshops" if row["late_workshops"] else ""),
+             f"Round {ROMAN[row['round'] - 1]}: turn order by {row['priority']} | {_n(row['ships'], 'ship')} | "
+             f"wheel turns {row['wheel_steps']} | {row['fire_cost']} fire/cube"
+             + (f", {_n(row['points_per_cube'], 'point')}/cube" if row["points_per_cube"] else "")
+             + ("" if row["citizens"] else " | no new citizens")
+             + (" | late workshops" if row["late_workshops"] else ""),
              "Turn order: " + " > ".join(_who(s, seat) for s in v["turn_order"])]
     w = v["wheel"]
-    lines.append(f"Wheel: {w['rat']} rat; " + ", ".join(f"{c} on {col}" for c, col in w["classes"].items())
-                 + f" | cube supply {v['cube_supply']} | hex stack {v['hex_stack']['size']}"
+    lines.append(f"Wheel: {w['rat']} rat; " + ", ".join(f"{c} on {col}" for c, col in w["classes"].items()))
+    lines.append(f"Supply: {_n(v['cube_supply'], 'plague cube')} | hex stack {v['hex_stack']['size']}"
                  + (f" (next: {v['hex_stack']['classes'][0]})" if v["hex_stack"]["size"] else "")
                  + f" | ship stack {v['ship_stack']['size']} | docking tiles {v['docking_stack']['size']}")
     return lines
@@ -99,10 +99,13 @@ def _tiles(state, v: dict[str, Any], full: bool) -> list[str]:
         c = carts[st["top"]]
         return f"{c.id} {short_cost(c.cost)} {c.points}pt"
 
-    sep = "\n    " if full else " | "
-    lines = ["Hut upgrades: " + sep.join(f"{hut(st)} [{st['size']}]" for st in sb["hut_stacks"]),
-             "Workshops: " + sep.join(f"{shop(st)} [{st['size']}]" for st in sb["workshop_stacks"]),
-             "Carts: " + " | ".join(f"{cart(st)} [{st['size']}]" for st in sb["cart_stacks"])
+    if full:
+        lines = ["Hut upgrades (face up) [stack size]:"] + [f"  {hut(st)} [{st['size']}]" for st in sb["hut_stacks"]]
+        lines += ["Workshops (face up):"] + [f"  {shop(st)} [{st['size']}]" for st in sb["workshop_stacks"]]
+    else:
+        lines = ["Hut upgrades: " + " | ".join(f"{hut(st)} [{st['size']}]" for st in sb["hut_stacks"]),
+                 "Workshops: " + " | ".join(f"{shop(st)} [{st['size']}]" for st in sb["workshop_stacks"])]
+    lines += ["Carts: " + " | ".join(f"{cart(st)} [{st['size']}]" for st in sb["cart_stacks"])
              + ("   Late workshops: " + "/".join(str(st["size"]) for st in sb["late_stacks"]) + " face down"
                 if sb["late_stacks"] else "")]
     if full:
@@ -114,8 +117,8 @@ def _tiles(state, v: dict[str, Any], full: bool) -> list[str]:
 
 
 def _markers(p: dict[str, Any]) -> str:
-    return (f"{p['score']} pts | coins {p['coins']}, timber {p['timber']}, fire {p['fire']}, "
-            f"large fire {p['large_fire']}, rats {p['rats']}")
+    return (f"{_n(p['score'], 'point')} | coins {p['coins']}, timber {p['timber']}, fire {p['fire']}, "
+            f"large fire {p['large_fire']}, rats {p['rats']} | repopulation tiles {p['repopulated_tiles_left']}")
 
 
 def _lieutenants(p: dict[str, Any]) -> str:
@@ -127,7 +130,8 @@ def _lieutenants(p: dict[str, Any]) -> str:
         if at == "estate":
             parts.append("estate" + (" (used)" if lt["used"] else ""))
         else:
-            parts.append(f"{at} {'standing' if lt['standing'] else 'lying'}")
+            where = f"{at[5:]} dock" if at.startswith("dock:") else at
+            parts.append(f"{where} {'standing' if lt['standing'] else 'lying'}")
     boxed = sum(1 for lt in p["lieutenants"] if lt["at"] == "box")
     supply = sum(1 for lt in p["lieutenants"] if lt["at"] == "supply")
     return ", ".join(parts) + (f"; {boxed} boxed" if boxed else "") + (f"; {supply} in the supply" if supply else "")
@@ -169,7 +173,7 @@ def estate(p: dict[str, Any], seat: int | None) -> list[str]:
     return [f"{_who(p['seat'], seat).capitalize()}: " + _markers(p),
             f"  lieutenants: {_lieutenants(p) or 'none'}",
             f"  books: popularity {b['popularity']['space']}, city {b['city']['space']}, church {b['church']['space']}"
-            f" | scroll: {tracks} | repopulation tiles left {p['repopulated_tiles_left']}",
+            f" | scroll: {tracks}",
             f"  overseers: {_overseers(p)} | sectors {_sectors(p)}",
             f"  {_buildings(p)}"]
 
@@ -178,10 +182,10 @@ def one_line(p: dict[str, Any], seat: int | None) -> str:
     """A seat in one line (the compact table)."""
     b = p["books"]
     free = sum(1 for lt in p["lieutenants"] if not lt["used"] and lt["at"] not in ("supply", "box"))
-    return (f"{_who(p['seat'], seat).capitalize()}: {p['score']} pts, {p['coins']}c {p['timber']}t {p['fire']}f "
-            f"{p['large_fire']}F, {_n(p['rats'], 'rat')}, books {b['popularity']['space']}/{b['city']['space']}/"
-            f"{b['church']['space']}, {_n(free, 'lieutenant')} to use, {_n(len(p['workshops']), 'workshop')}, "
-            f"{_n(len(p['carts']), 'cart')}, {_n(len(p['ships']), 'ship')}")
+    owned = ", ".join(_n(len(p[k]), k[:-1]) for k in ("ships", "carts", "workshops") if p[k])
+    return (f"{_who(p['seat'], seat).capitalize()}: {_n(p['score'], 'point')} | {p['coins']}c {p['timber']}t "
+            f"{p['fire']}f {p['large_fire']}F | {_n(p['rats'], 'rat')} | books {b['popularity']['space']}/"
+            f"{b['city']['space']}/{b['church']['space']} | {free} lieutenants left" + (f" | {owned}" if owned else ""))
 
 
 def render(state, seat: int | None, full: bool = False) -> str:
@@ -191,7 +195,7 @@ def render(state, seat: int | None, full: bool = False) -> str:
     lines = _header(state, v, seat)
     lines += city_map(v)
     if full:
-        lines.append(LEGEND)
+        lines += LEGEND
     lines += _tiles(state, v, full)
     if v["pending_book_actions"]:
         lines.append("Book actions to use this turn: " + ", ".join(

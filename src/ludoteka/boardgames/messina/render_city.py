@@ -16,9 +16,9 @@ HALF = 6            # half the horizontal step between neighbours
 INNER = CELL - 2
 RATS = {"left": "L", "right": "R", "standing": "S", None: "-"}
 CLASS_LETTER = {"artisan": "A", "aristocrat": "R", "nun": "N"}
-LEGEND = ("Map: * plague cube | A/R/N artisans/aristocrats/nuns | 2! seat 2 standing, 2. lying | "
-          "@2 repopulated by seat 2 | rat L/R/S, colour b/o/r/w | dock: 1s* ship 1 (silk) with a cube | "
-          "e3 empty location")
+LEGEND = ["Map: * plague cube | A/R/N artisans/aristocrats/nuns | 2! seat 2 standing, 2. lying",
+          "     @2 repopulated by seat 2 | rat L/R/S, colour b/o/r/w | 1s* ship 1 (silk) with a cube | "
+          "e3 empty location"]
 
 
 def _fit(text: str) -> str:
