@@ -88,7 +88,7 @@ def test_book_at_last_space():
 
 
 def test_scroll_atom():
-    """MS-15.5, MS-37, MS-15.16: move the cube of a scroll track of your choice up 1; a track at the
+    """MS-15.5, MS-37, MS-15.16, MS-4.6 (side a scroll boards): move the cube of a scroll track of your choice up 1; a track at the
     top is not offered; with all at the top the action is lost."""
     s = position()
     do(s, 0, ("scroll", 1, ""))
@@ -205,7 +205,7 @@ def test_no_repopulation_on_a_harbour():
 
 # ---------------------------------------------------------------------------- paid advances (MS-25)
 def test_paid_advance_cost_is_lieutenants_owned():
-    """MS-EX-15, MS-25.4-25.6, MS-36: with 3 lieutenants an advance costs 3 coins; reaching the
+    """MS-EX-15, MS-7.8, MS-25.4, MS-25.5, MS-25.6, MS-36: with 3 lieutenants an advance costs 3 coins; reaching the
     figure space gives a 4th lieutenant and the next advance costs 4; with 5 owned and one boxed
     for repopulation it costs 5."""
     s = position()
@@ -312,7 +312,7 @@ def test_advance_during_production_waits():
 
 
 def test_yellow_example_turn_without_estate():
-    """MS-EX-4 (the parts without overseers and builds), MS-8.4-8.7, MS-8.12, MS-11.8, MS-12.7,
+    """MS-EX-4 (the parts without overseers and builds), MS-8.4, MS-8.5, MS-8.6, MS-8.7, MS-8.12, MS-11.8, MS-12.7,
     MS-12.13, MS-25.5, MS-25.6, MS-25.9, MS-8.15: Yellow moves 2 hexes past Red's lying figure for
     1 coin, quarantines the artisan, pays a large fire for the cube and an adjacent one (popularity
     +2, no rat; the overseer action waits for step 4), pays 3 coins on the city book for a 4th
@@ -353,3 +353,27 @@ def test_yellow_example_turn_without_estate():
         s.apply("recall")
     assert kind(s) == "ChooseLieutenant" and keys(s) == ["lt:1", "lt:2"]
     assert lt(yellow, 0) == 0
+
+
+def test_repopulate_instead_of_the_action(monkeypatch):
+    """MS-14.2: where repopulation is possible it is offered instead of the hex action; doing the
+    action takes the repopulation away (not both). (The repopulation itself: the estate tests.)"""
+    from ludoteka.boardgames.messina import repopulation
+    monkeypatch.setattr(repopulation, "can_repopulate", lambda state, seat, node, lt: True)
+    s = position()
+    hid = s.data.hexes[s.hex_at[3]].id
+    action_step(s, hid)
+    assert "action" in keys(s) and "repopulate" in keys(s)
+    assert labels(s)["repopulate"] == f"Repopulate hex {hid} instead of its action"
+    s.apply("action")
+    assert "repopulate" not in keys(s) and "action" not in keys(s)
+
+
+def test_repopulated_hex_keeps_its_action():
+    """MS-14.5: a repopulated hex still offers its printed action."""
+    s = position()
+    s.repopulated_by[3] = 1
+    action_step(s, s.data.hexes[s.hex_at[3]].id)
+    assert "action" in keys(s)
+    s.apply("action")
+    assert s.fire[0] == 1

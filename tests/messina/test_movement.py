@@ -1,5 +1,5 @@
 """Messina 1347 step 1 of a turn: choosing a hex, movement costs and blocking (MS-8), docks as
-destinations (MS-9.1-9.6) and recall turns (MS-10)."""
+destinations (MS-9.1, MS-9.2, MS-9.3, MS-9.4, MS-9.5, MS-9.6) and recall turns (MS-10)."""
 from __future__ import annotations
 
 from ludoteka.boardgames.messina.board import move_cost
@@ -26,8 +26,8 @@ def costs(s) -> dict[str, int]:
 
 
 def test_round_one_estate_placement_is_free():
-    """MS-8.1, MS-8.16, MS-9.6 (AMB-7): a lieutenant from the estate goes free to any hex without a
-    standing figure, any harbour, and any dock with a ship."""
+    """MS-8.1, MS-8.2, MS-8.16, MS-9.6 (AMB-7): a lieutenant from the estate goes free to any hex
+    without a standing figure, any harbour, and any dock with a ship."""
     s = blank(3, 1)
     s.coins = [0, 0, 0]
     dock_ship(s, "S1-silk", SE)
@@ -40,7 +40,7 @@ def test_round_one_estate_placement_is_free():
 
 
 def test_movement_costs_book_numbers():
-    """MS-EX-3, MS-8.5-8.7, MS-8.9 (AMB-6): from a lying lieutenant: same hex 0, adjacent 0,
+    """MS-EX-3, MS-8.5, MS-8.6, MS-8.7, MS-8.9 (AMB-6): from a lying lieutenant: same hex 0, adjacent 0,
     distance 2 -> 1 coin, 3 -> 2, 4 -> 3 (shortest path over placed tiles)."""
     s = hex_turn_position()
     s.coins[0] = 10
@@ -189,7 +189,7 @@ def test_visit_bonus_goes_to_the_repopulator():
 
 
 def test_dock_costs():
-    """MS-EX-3, MS-9.1-9.3: a dock is adjacent only to its harbour: from the harbour 0 coins, from
+    """MS-EX-3, MS-9.1, MS-9.2, MS-9.3: a dock is adjacent only to its harbour: from the harbour 0 coins, from
     a city hex next to the harbour 1 coin."""
     s = hex_turn_position()
     dock_ship(s, "S1-silk", NW)

@@ -151,7 +151,7 @@ def test_one_free_square_is_taken_at_once():
 
 # ---------------------------------------------------------------------------- fight
 def test_fight_some_cubes_rats_for_the_rest():
-    """MS-12.1, MS-12.2, MS-12.4, MS-12.5, MS-12.15, MS-12.17, MS-13.1, MS-25.3: 3 cubes, 2 fire: pay
+    """MS-12.1, MS-12.2, MS-12.4, MS-12.5, MS-12.15, MS-12.17, MS-13.1, MS-25.3, MS-1.16: 3 cubes, 2 fire: pay
     1 fire per cube for 2 of them (popularity +2, cubes back to the supply), then 1 rat for the
     cube left, which stays on the hex."""
     s = turn()

@@ -21,7 +21,7 @@ def hexes_in_city(s) -> list[str]:
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_city_per_player_count(players):
-    """MS-2.1-2.4, MS-2.6, MS-36: every A hex of the player count plus exactly one B hex fill the
+    """MS-2.1, MS-2.2, MS-2.3, MS-2.4, MS-2.6, MS-36: every A hex of the player count plus exactly one B hex fill the
     starting slots; the other A hexes are out of the game."""
     for seed in range(5):
         s = new(players, seed)
@@ -122,7 +122,7 @@ def test_hut_upgrade_stacks():
 
 @pytest.mark.parametrize("players,stacks", [(2, 1), (3, 2), (4, 2)])
 def test_cart_stacks(players, stacks):
-    """MS-1.3, MS-3.6-3.9: each cart stack holds one cart of each number, cart 1 face up on top,
+    """MS-1.3, MS-3.6, MS-3.7, MS-3.8, MS-3.9: each cart stack holds one cart of each number, cart 1 face up on top,
     cart 5 at the bottom; one stack with 2 players (the other back to the box unseen)."""
     s = new(players, 1)
     assert len(s.cart_stacks) == stacks
@@ -133,7 +133,7 @@ def test_cart_stacks(players, stacks):
 
 
 def test_workshop_stacks():
-    """MS-1.3, MS-3.10-3.12: 6 workshop stacks by period and class; the early ones on the board,
+    """MS-1.3, MS-3.10, MS-3.11, MS-3.12: 6 workshop stacks by period and class; the early ones on the board,
     the late ones aside."""
     s = new(3, 1)
     assert len(s.workshop_stacks) == len(s.late_stacks) == 3
@@ -153,7 +153,7 @@ def test_scoring_board_side():
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_player_setup(players):
-    """MS-1.8, MS-1.17, MS-4.2-4.5, MS-4.7: 3 lieutenants in the estate, 2 in the supply; scroll
+    """MS-1.8, MS-1.17, MS-4.2, MS-4.3, MS-4.4, MS-4.5, MS-4.7: 3 lieutenants in the estate, 2 in the supply; scroll
     cubes at 0; overseers on their start spaces, unupgraded; no markers but the compensation;
     an empty estate."""
     s = new(players, 4)
@@ -178,7 +178,7 @@ def test_turn_order_random():
 
 
 def test_start_compensation_four_players():
-    """MS-EX-20, MS-5.4-5.7: P1 0, P2 1 point, P3 1 coin, P4 1 point and 1 coin; the score
+    """MS-EX-20, MS-5.4, MS-5.5, MS-5.6, MS-5.7: P1 0, P2 1 point, P3 1 coin, P4 1 point and 1 coin; the score
     stacks P3 over P1 and P4 over P2."""
     s = new(4, 7)
     p1, p2, p3, p4 = s.turn_order
@@ -205,7 +205,7 @@ def test_start_compensation_fewer_players(players, expected):
 
 
 def test_round_one_preparation():
-    """MS-6.1-6.5, MS-6.12: exactly 1 ship arrives at the drawn dock with a cube; no new hex."""
+    """MS-6.1, MS-6.2, MS-6.3, MS-6.4, MS-6.5, MS-6.12: exactly 1 ship arrives at the drawn dock with a cube; no new hex."""
     s = new(3, 1)
     docked = [i for i, at in enumerate(s.ship_at) if 0 <= at < 4]
     assert len(docked) == 1 and s.ship_cube[docked[0]]
@@ -215,7 +215,7 @@ def test_round_one_preparation():
 
 
 def test_population_wheel_example():
-    """MS-EX-1, MS-6.6-6.10: turning to the left-rat window (nun orange, artisan white, aristocrat
+    """MS-EX-1, MS-6.6, MS-6.7, MS-6.8, MS-6.9, MS-6.10: turning to the left-rat window (nun orange, artisan white, aristocrat
     blue) puts 1 cube on each left-rat hex and one citizen by colour; red hexes, harbours and
     docks get none."""
     s = blank(4, 1)
@@ -363,3 +363,67 @@ def test_new_hex_clockwise_from_docking_harbour():
     t.hex_stack = ()
     city.add_hex(t, sw)
     assert all(t.hex_at[n] < 0 for n in range(t.board.first_expansion, t.board.first_harbour))
+
+
+def test_state_per_seat():
+    """MS-1.7, MS-1.10, MS-1.19, MS-1.20, MS-1.21, MS-1.23, MS-1.26: 24 cubes at most; per seat 3
+    overseers, a turn-order place, a score and 3 book positions, 4 huts and 3 sectors of 6
+    squares; 3 goods types; 6 rounds."""
+    s = new(4, 1)
+    assert max(DATA.tables.plague_cubes.values()) == 24
+    assert len(s.overseer_step) == len(s.books) == 4 * 3
+    assert len(s.turn_order) == len(s.score) == 4
+    assert len(s.huts) == 4 * 4 and len(s.squares) == 4 * 18
+    assert {sh.goods for sh in DATA.ships} == {"gems", "spices", "silk"}
+    assert len(DATA.sides["3-4p"].rounds) == len(DATA.sides["2p"].rounds) == 6
+
+
+def test_markers_unlimited():
+    """MS-1.12, MS-1.13, MS-1.14, MS-2.8: fire, large fire, timber and rats have no supply limit and a
+    player may hold any number; coins are one integer value."""
+    s = new(3, 1)
+    for verb in ("fire", "large_fire", "timber", "coin"):
+        s.gain(0, verb, 40)
+    s.rats[0] = 30
+    assert (s.fire[0], s.large_fire[0], s.timber[0]) == (40, 40, 40) and s.coins[0] >= 40
+    assert s.can_pay(0, (("fire", 40), ("large_fire", 40), ("timber", 40)))
+
+
+def test_priority_tile_off_by_default():
+    """MS-3.15: the book priority tile is not used unless chosen."""
+    assert new(3).rules.priority_tile is False
+    assert new(3, 1, priority_tile=True).rules.priority_tile is True
+
+
+def test_preparation_wheel_and_citizens_later_rounds():
+    """MS-28.15, MS-28.20, MS-28.24: a later preparation turns the wheel one window and places cubes as
+    in round I, then citizens from the window showing; a hex added just before gets both."""
+    s = blank(3, 1)
+    sw = CORNERS.index("SW")
+    new_node = s.board.first_expansion + s.board.layout.clockwise["SW"][0]
+    tile = s.hex_stack[0]
+    h = DATA.hexes[tile]
+    # the window after the current one shows this hex's rat
+    s.wheel = next(k for k in range(len(DATA.wheel)) if DATA.wheel[(k + 1) % len(DATA.wheel)].rat == h.rat)
+    city.add_hex(s, sw)
+    assert s.hex_at[new_node] == tile
+    city.turn_wheel_and_place_cubes(s)
+    assert s.cubes[new_node] == 1
+    window = DATA.wheel[s.wheel]
+    city.place_citizens(s)
+    want = sum(1 for cls in CLASSES if window.classes.get(cls) == h.colour)
+    assert sum(s.city_citizens[new_node * 3:new_node * 3 + 3]) == want
+    # citizens build up on hexes without plague (placed twice without removal)
+    before = list(s.city_citizens)
+    city.place_citizens(s)
+    assert all(b2 >= b1 for b1, b2 in zip(before, s.city_citizens))
+
+
+def test_docks_and_harbours_get_no_cubes():
+    """MS-9.15, MS-6.10: the wheel never puts a cube or a citizen on a harbour or a dock."""
+    s = blank(4, 2)
+    for _ in range(len(DATA.wheel)):
+        city.turn_wheel_and_place_cubes(s)
+        city.place_citizens(s)
+    for n in range(s.board.first_harbour, s.board.size):
+        assert s.cubes[n] == 0 and s.city_citizens[n * 3:n * 3 + 3] == [0, 0, 0]

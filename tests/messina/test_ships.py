@@ -1,4 +1,4 @@
-"""Messina 1347 ship turns (MS-9.7 - MS-9.16): the ship's plague cube, the ship reward, the
+"""Messina 1347 ship turns (MS-9): the ship's plague cube, the ship reward, the
 even-ship overseer advance and the action window of a ship turn."""
 from __future__ import annotations
 
