@@ -377,3 +377,32 @@ def test_repopulated_hex_keeps_its_action():
     assert "action" in keys(s)
     s.apply("action")
     assert s.fire[0] == 1
+
+
+def test_two_scroll_advances_one_by_one():
+    """MS-15.5, MS-15.16 (AMB-14): '2 scroll' is two advances chosen one after the other; when the
+    first fills the last track the second is lost (never a choice with nothing to choose)."""
+    s = position()
+    tracks = s.data.scroll_boards["a"].tracks
+    s.scroll[:3] = [len(tracks[0].values) - 1, len(tracks[1].values) - 1, len(tracks[2].values) - 2]
+    do(s, 0, ("scroll", 2, ""))
+    assert keys(s) == ["scroll:2"]
+    s.apply("scroll:2")
+    assert s.top() is None and s.scroll[2] == len(tracks[2].values) - 1
+    t = position()
+    do(t, 0, ("scroll", 2, ""))
+    t.apply("scroll:0")
+    assert keys(t) == ["scroll:0", "scroll:1", "scroll:2"]
+    t.apply("scroll:0")
+    assert t.scroll[:3] == [2, 0, 0]
+
+
+def test_two_free_book_advances():
+    """MS-15.3, MS-25.7: a book action with amount 2 gives two free advances, each on the city or
+    the church book."""
+    s = position()
+    do(s, 0, ("book", 2, ""))
+    s.apply("book:city")
+    assert kind(s) == "ChooseBook"
+    s.apply("book:church")
+    assert s.books[CITY] == 1 and s.books[CHURCH] == 1 and s.top() is None
