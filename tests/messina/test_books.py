@@ -358,8 +358,8 @@ def test_yellow_example_turn_without_estate():
 def test_repopulate_instead_of_the_action(monkeypatch):
     """MS-14.2: where repopulation is possible it is offered instead of the hex action; doing the
     action takes the repopulation away (not both). (The repopulation itself: the estate tests.)"""
-    from ludoteka.boardgames.messina import repopulation
-    monkeypatch.setattr(repopulation, "can_repopulate", lambda state, seat, node, lt: True)
+    from ludoteka.boardgames.messina import turns
+    monkeypatch.setattr(turns, "can_repopulate", lambda state, seat, node, lt: True)
     s = position()
     hid = s.data.hexes[s.hex_at[3]].id
     action_step(s, hid)
@@ -405,4 +405,6 @@ def test_two_free_book_advances():
     s.apply("book:city")
     assert kind(s) == "ChooseBook"
     s.apply("book:church")
-    assert s.books[CITY] == 1 and s.books[CHURCH] == 1 and s.top() is None
+    assert s.books[CITY] == 1 and s.books[CHURCH] == 1
+    # nothing else is pending but the church space's own action (upgrade an overseer)
+    assert [f[0].name for f in s.frames()] == ["choose_overseer"]

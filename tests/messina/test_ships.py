@@ -104,6 +104,11 @@ def test_even_ship_overseer_advance():
     assert "advance an overseer" in labels(t)["ship_bonus"]
     t.apply("ship_bonus")
     assert "ship_bonus" not in keys(t)                    # once per ship turn
+    t.apply("overseer:artisan")
+    assert t.overseer_step[0] == 1
+    while "end_turn" not in keys(t):                      # its activations are optional
+        t.apply("stop")
+    assert "ship_bonus" not in keys(t)
     t.apply("end_turn")
     assert t.turn_done == 0
 
