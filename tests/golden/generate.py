@@ -6,7 +6,10 @@ a few seeded games with mixed `random`/`greedy` seats. Each record is a version-
 the legal keys, then the key applied. Run it only to add records; never to "fix" a failing
 replay, since the point of the files is that they were written by an earlier release.
 
-    python tests/golden/generate.py
+    python tests/golden/generate.py [GAME ...]      # default: every game
+
+Give the names of the games that have no records yet (a newly added game), so the records of
+the others stay the ones the earlier release wrote.
 """
 from __future__ import annotations
 
@@ -53,8 +56,8 @@ def play(game, players: int, seed: int, options: dict) -> dict | None:
     return record
 
 
-def main() -> None:
-    for name in ludoteka.games():
+def main(names: list[str]) -> None:
+    for name in names or ludoteka.games():
         game = ludoteka.game(name)
         for players in range(game.min_players, game.max_players + 1):
             for options in configurations(game):
@@ -71,4 +74,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

@@ -1,9 +1,7 @@
 """`ludoteka data validate GAME [DIR]`: check a game's component data directory.
 
-A game offers a data validator in one of two ways:
-  * a `validate_data(directory)` method on its Game object (the hook a game adds once it is
-    registered): it returns (data set id, record count, reconstructed, problems);
-  * an entry in DATA_CHECKERS below, for a game whose Game class is not written yet.
+A game offers a data validator with a `validate_data(directory)` method on its Game object: it
+returns (data set id, record count, reconstructed, problems).
 Output: "OK: <data set id>, N records, reconstructed: yes|no" (exit 0), or one line per failed
 constraint (exit 1). A game without a validator is a usage error (exit 2).
 """
@@ -18,22 +16,9 @@ from ..kernel import DataError
 Report = tuple[str, int, bool, list[str]]     # data set id, records, reconstructed, problems
 
 
-def _messina(directory: str | None) -> Report:
-    from ..boardgames.messina.data import check_directory, provenances
-    components, problems = check_directory(directory)
-    if components is None:
-        return "", 0, False, problems
-    return components.data_set, len(provenances(components)), components.reconstructed, problems
-
-
-DATA_CHECKERS: dict[str, Callable[[str | None], Report]] = {"messina-1347": _messina}
-
-
 def checker_for(name: str) -> Callable[[str | None], Report]:
     """The data validator of game `name`; UsageError when it has none (or is unknown)."""
     from .arguments import UsageError
-    if name in DATA_CHECKERS:
-        return DATA_CHECKERS[name]
     registry = importlib.import_module("ludoteka.registry")
     game = registry.game(name)                   # UnknownGame for an unknown name
     hook = getattr(game, "validate_data", None)

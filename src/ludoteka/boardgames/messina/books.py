@@ -177,7 +177,10 @@ def _lieutenant(state, seat, amount, arg):
 
 @atom("book")
 def _book(state, seat, amount, arg):
-    """MS-15.3: a free advance on the city or the church book."""
+    """MS-15.3: a free advance on the city or the church book (each of several chosen in turn)."""
+    if amount > 1:
+        perform(state, seat, (("book", 1, arg),) * amount)
+        return
     keys = [f"book:{BOOKS[b]}" for b in (CITY, CHURCH) if not at_end(state, seat, b)]
     if len(keys) == 1:
         advance(state, seat, BOOKS.index(keys[0][5:]))
@@ -209,10 +212,12 @@ def scroll_keys(state, seat: int) -> list[str]:
 
 @atom("scroll")
 def _scroll(state, seat, amount, arg):
-    """MS-15.5: move the cube of one scroll track up 1 (lost when all are at the top)."""
-    for _ in range(amount):
-        if scroll_keys(state, seat):
-            state.push(ChooseScroll(seat))
+    """MS-15.5: move the cube of one scroll track up 1 (lost when all are at the top). Several
+    advances are chosen one after the other, each looking at the tracks left then."""
+    if amount > 1:
+        perform(state, seat, (("scroll", 1, arg),) * amount)
+    elif scroll_keys(state, seat):
+        state.push(ChooseScroll(seat))
 
 
 @FLOW.kind

@@ -204,7 +204,9 @@ class Build(Decision):
     def keys(self, state, frame, seat):
         after = frame[2]
         if after:
-            return build_keys(state, seat, "" if state.rules.after_any else after)
+            # MS-19.6/D-4: build if any build is legal; if none is (a determinized world may
+            # hold other tiles than the one the reshuffle was chosen in), the build ends.
+            return build_keys(state, seat, "" if state.rules.after_any else after) or ["skip"]
         return reshuffle_keys(state, seat) + build_keys(state, seat) + ["skip"]
 
     def describe(self, state, frame, seat, key):

@@ -41,6 +41,14 @@ class MessinaGame(Game):
         except DataError as exc:
             raise BadOption(f"messina-1347: option 'data': {exc}") from None
 
+    def validate_data(self, directory: str | None) -> tuple[str, int, bool, list[str]]:
+        """`ludoteka data validate`: (data set id, records, reconstructed, problems) of a directory."""
+        from .data import check_directory, provenances
+        components, problems = check_directory(directory)
+        if components is None:
+            return "", 0, False, problems
+        return components.data_set, len(provenances(components)), components.reconstructed, problems
+
     def board_for(self, data: Components, players: int) -> Board:
         """The city graph of a data set's layout for a player count (solo uses 2), cached."""
         key = (data.directory, max(players, 2))

@@ -14,9 +14,11 @@ from ludoteka.kernel.flow import AnyTime, Automatic, Decision
 from . import books
 from .board import move_cost
 from .books import hex_record
+from .citizens import apply_workshop_move, describe_workshop_move, workshop_move_keys
 from .city import filled_mask
 from .flow import FLOW, perform, step
 from .plague import Fight, start_rescue, start_ship_turn
+from .repopulation import can_repopulate
 from .state import ESTATE, LIEUTENANTS
 from .texts import action_text, alternative_text
 
@@ -96,17 +98,26 @@ def destinations(state, seat: int, lt: int) -> list[tuple[str, int, int]]:
     for node in range(b.first_dock):
         tile = hex_at[node]
         if (tile >= 0 or node >= b.first_harbour) and node not in standing:
-            cost = move_cost(row[node]) if row is not None else 0
+            cost = 0 if row is None or row[node] < 2 else row[node] - 1    # move_cost, inline
             if cost <= coins:
                 name = hexes[tile].id if tile >= 0 else harbours[node - b.first_harbour].id
                 out.append(("hex:" + name, node, cost))
     for ship, dock in enumerate(state.ship_at):
         if 0 <= dock < 4:
             node = b.first_dock + dock
-            cost = move_cost(row[node]) if row is not None else 0
+            cost = 0 if row is None or row[node] < 2 else row[node] - 1    # move_cost, inline
             if cost <= coins:
                 out.append(("ship:" + state.data.ships[ship].id, node, cost))
     return out
+
+
+def destination(state, lt: int, key: str) -> tuple[int, int]:
+    """(node, cost) of one legal destination key."""
+    b = state.board
+    node = b.dock(state.ship_at[ship_index(state, key[5:])]) if key.startswith("ship:") \
+        else books.node_of(state, key[4:])
+    at = state.lt_at[lt]
+    return node, 0 if at < 0 else move_cost(b.distances(filled_mask(state))[at][node])
 
 
 @FLOW.kind
@@ -140,7 +151,7 @@ class ChooseDestination(Decision):
             state.lt_used[lt] = True
             recall(state, seat, lt)
             return
-        node, cost = next((n, c) for k, n, c in destinations(state, seat, lt) if k == key)
+        node, cost = destination(state, lt, key)
         state.lt_used[lt] = True
         state.coins[seat] -= cost
         state.lt_at[lt] = node
@@ -185,7 +196,6 @@ def hex_action_keys(state, seat: int, node: int) -> list[str]:
     spec = hex_record(state, node).action
     keys = ["action"] if len(spec) == 1 else [f"action:{k}" for k in range(len(spec))]
     if not state.board.is_harbour(node):
-        from .repopulation import can_repopulate
         lt = next(i for i in state.lieutenants(seat) if state.lt_at[i] == node and state.lt_used[i])
         if can_repopulate(state, seat, node, lt):
             keys.append("repopulate")
@@ -200,7 +210,6 @@ class Turn(AnyTime):
     end_label = "End your turn"
 
     def side_keys(self, state, frame, seat):
-        from .citizens import workshop_move_keys
         keys = workshop_move_keys(state, seat)
         phase = frame[4]
         if phase == STEPS:
@@ -217,7 +226,6 @@ class Turn(AnyTime):
         if key.startswith("book_action:"):
             return books.describe_pending(state, key)
         if key.startswith("to_workshop:"):
-            from .citizens import describe_workshop_move
             return describe_workshop_move(state, seat, key)
         if key == "ship_bonus":
             return Action(key, "You own an even number of ships: advance an overseer of your choice")
@@ -233,7 +241,6 @@ class Turn(AnyTime):
         elif key.startswith("book_action:"):
             books.use_pending(state, seat, key)
         elif key.startswith("to_workshop:"):
-            from .citizens import apply_workshop_move
             apply_workshop_move(state, seat, key)
         elif key == "ship_bonus":
             state.turn_done &= ~SHIP_BONUS
