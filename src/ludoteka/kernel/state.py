@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 STATE_FORMAT = 2
 KERNEL_SLOTS = ("to_act", "players", "seed", "options", "rng", "version", "_stack", "_acting",
-                "_history", "_log", "_legal", "_barrier", "_seeded")
+                "_history", "_log", "_legal", "_top_count", "_barrier", "_seeded")
 
 
 class GameState:
@@ -63,6 +63,7 @@ class GameState:
         self._history = None
         self._log = None
         self._legal = None
+        self._top_count = 0
         self._barrier = False
         self._seeded = None
 
@@ -147,14 +148,16 @@ class GameState:
         if seat is None or seat == self.to_act:
             keys = self._legal
             if keys is None:
-                keys = self._legal = [] if self.to_act is None else self._keys_for(self.to_act)
+                keys = self._legal = [] if self.to_act is None else self._keys_for(self.to_act, True)
             return keys
         return self._keys_for(seat) if seat in self.acting_seats() else []
 
-    def _keys_for(self, seat: int) -> list[str]:
+    def _keys_for(self, seat: int, cache: bool = False) -> list[str]:
         frame = self._stack[1]
         keys = frame[0].keys(self, frame, seat)
         if self.FLOW.any_time:
+            if cache:
+                self._top_count = len(keys)      # the first keys are the top frame's (see `apply`)
             for side in self._side_frames(seat):
                 keys = keys + side[0].side_keys(self, side, seat)
         return keys
@@ -208,7 +211,7 @@ class GameState:
             seat = to_act
             keys = self._legal
             if keys is None:
-                keys = self._keys_for(seat)
+                keys = self._legal = self._keys_for(seat, True)
         elif seat in self.acting_seats():
             keys = self._keys_for(seat)
         else:
@@ -220,7 +223,8 @@ class GameState:
         self._legal = None
         stack = self._stack
         frame = stack[1]
-        if self.FLOW.any_time and (owner := self._owner(seat, key)) is not frame:
+        if self.FLOW.any_time and (keys is not self._legal or keys.index(key) >= self._top_count) \
+                and (owner := self._owner(seat, key)) is not frame:
             owner[0].side(self, owner, seat, key)        # side actions leave their frame in place
         else:
             self._stack = stack[0]
@@ -340,6 +344,7 @@ class GameState:
         copy._history = self._history
         copy._log = self._log
         copy._legal = self._legal
+        copy._top_count = self._top_count
         copy._barrier = False
         copy._seeded = None
         self._clone_fields(copy)
