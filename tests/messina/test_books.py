@@ -8,7 +8,7 @@ from ludoteka.boardgames.messina import books
 from ludoteka.boardgames.messina.flow import perform
 from ludoteka.boardgames.messina.state import BOX, CHURCH, CITY, POPULARITY
 
-from .helpers import (ESTATE, SUPPLY, at_action_step, blank, begin, keys, kind, labels, lt, node, only, place,
+from .helpers import (ESTATE, SUPPLY, at_action_step, blank, keys, kind, labels, lt, node, only, place,
                       points, start_turns)
 
 CITY_LT, CITY_ANY_HEX = 2, 4                  # city-book spaces (reconstructed data): a figure, any hex

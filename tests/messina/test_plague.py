@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ludoteka.boardgames.messina.state import POPULARITY, citizen_code
 
-from .helpers import ESTATE, blank, keys, kind, labels, node, only, points, start_turns
+from .helpers import ESTATE, blank, keys, kind, labels, only, points, start_turns
 
 ARTISAN, ARISTOCRAT, NUN = 0, 1, 2
 TARGET = 3                      # seed 1, 3 players: hex A01, next to 0, 1, 4, 6, 7 (and expansions)

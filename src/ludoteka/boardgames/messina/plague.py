@@ -9,7 +9,7 @@ from ludoteka.kernel.flow import Decision
 
 from . import books
 from .books import hex_record
-from .flow import FLOW, step
+from .flow import FLOW
 from .state import HUTS, OVERSEERS, POPULARITY, SQUARES, citizen_code
 
 SQUARES_PER_SECTOR = 6
