@@ -289,6 +289,31 @@ def test_a_saved_state_must_be_what_its_history_gives(saved):
             GAME.state_from_json(bad)
 
 
+def test_component_indexes_and_shapes_of_a_saved_state_are_checked(saved):
+    """A saved state naming a tile the data does not have, or with stacks, orders or lengths no
+    game has, is refused when read (before, several were accepted and crashed later in play)."""
+    _, good = saved
+    st = good["state"]
+    cases = [
+        ({"hex_stack": st["hex_stack"] + [99]}, "hex index 99 is not one of the 20 hexes"),
+        ({"hut_upgrade": [99] + st["hut_upgrade"][1:]}, "hut upgrade index 99"),
+        ({"hut_stacks": [[99] + st["hut_stacks"][0]] + st["hut_stacks"][1:]}, "hut upgrade index 99"),
+        ({"late_stacks": [[99] + st["late_stacks"][0]] + st["late_stacks"][1:]}, "workshop index 99"),
+        ({"carts": [[99, 0], [], []]}, "cart index 99 is not one of the 10 carts"),
+        ({"hut_stacks": st["hut_stacks"] + [[]]}, "hut_stacks holds 4 stacks"),
+        ({"workshop_stacks": st["workshop_stacks"][:2]}, "workshop_stacks holds 2 stacks"),
+        ({"turn_order": [0, 0, 2]}, r"turn order \[0, 0, 2\] is not an order of the 3 seats"),
+        ({"wheel": 99}, "the wheel shows window 99"),
+        ({"pending": [999]}, "a book action 999 waits for no book space"),
+        ({"deferred": [[999], [], []]}, "a book action 999 waits for no book space"),
+        ({"scroll": [99] + st["scroll"][1:]}, "scroll track 0 at level 99"),
+        ({"city_citizens": st["city_citizens"][:-3]}, "city_citizens has"),
+    ]
+    for changes, message in cases:
+        with pytest.raises(BadRecord, match=message):
+            GAME.state_from_json(without_history(good, **changes))
+
+
 # ----------------------------------------------------------------------------- data directories
 @pytest.fixture
 def data_copy(tmp_path):

@@ -16,12 +16,64 @@ TURN_KINDS = ("turn", "choose_lieutenant", "choose_destination")
 def check(state) -> list[str]:
     """Every invariant violation of `state`, as messages."""
     out: list[str] = []
-    for part in (_round, _cubes, _hexes, _ships, _tiles, _seats, _lieutenants, _acting):
+    for part in (_shapes, _round, _cubes, _hexes, _ships, _tiles, _seats, _lieutenants, _acting):
         try:
             part(state, out)
         except Exception as exc:                       # a malformed field: report it, check the rest
             out.append(f"{part.__name__[1:]}: the check failed with {type(exc).__name__}: {exc}")
     return out
+
+
+def _shapes(state, out) -> None:
+    """Lengths and component indexes that the field bounds cannot know (a saved state is read
+    through these checks: a tile index past the data would crash later, not here)."""
+    b, data, n = state.board, state.data, state.players
+    for name, per in (("hex_at", 1), ("cubes", 1), ("repopulated_by", 1), ("city_citizens", 3)):
+        if len(getattr(state, name)) != b.size * per:
+            out.append(f"{name} has {len(getattr(state, name))} entries, not {b.size * per}")
+    for name in ("ship_at", "ship_cube"):
+        if len(getattr(state, name)) != len(data.ships):
+            out.append(f"{name} has {len(getattr(state, name))} entries for {len(data.ships)} ships")
+    if sorted(state.turn_order) != list(range(n)):
+        out.append(f"turn order {list(state.turn_order)} is not an order of the {n} seats")
+    if not 0 <= state.wheel < len(data.wheel):
+        out.append(f"the wheel shows window {state.wheel} of {len(data.wheel)}")
+    if len(set(state.docking_stack)) != len(state.docking_stack):
+        out.append(f"a docking tile twice in {list(state.docking_stack)}")
+    stacks = (("hut_stacks", (3,)), ("workshop_stacks", (3,)), ("late_stacks", (0, 3)),
+              ("cart_stacks", (1,) if n <= 2 else (2,)))
+    for name, sizes in stacks:
+        if len(getattr(state, name)) not in sizes:
+            out.append(f"{name} holds {len(getattr(state, name))} stacks")
+    tiles = (("hex", data.hexes, [t for t in state.hex_at if t >= 0] + list(state.hex_stack)),
+             ("ship", data.ships, state.ship_stack),
+             ("hut upgrade", data.hut_upgrades, [t for s in state.hut_stacks for t in s]
+              + [t for t in state.hut_upgrade if t >= 0]),
+             ("workshop", data.workshops, [t for s in state.workshop_stacks + state.late_stacks for t in s]
+              + [t for w in state.workshops for t in w[0::3]]),
+             ("cart", data.carts, [t for s in state.cart_stacks for t in s] + [t for c in state.carts for t in c[0::2]]))
+    for what, records, used in tiles:
+        bad = sorted({t for t in used if not 0 <= t < len(records)})
+        if bad:
+            out.append(f"{what} index {bad[0]} is not one of the {len(records)} {what}{'es' if what == 'hex' else 's'} "
+                       "of the data")
+    for s in range(min(n, len(state.workshops))):
+        if any(not 0 <= c <= 6 for c in state.workshops[s][1::3]) or \
+                any(r not in (0, 1) for r in state.workshops[s][2::3]):
+            out.append(f"seat {s}: malformed workshops {state.workshops[s]}")
+    for s in range(min(n, len(state.carts))):
+        if any(u not in (0, 1) for u in state.carts[s][1::2]):
+            out.append(f"seat {s}: malformed carts {state.carts[s]}")
+    from .setup import side_name
+    books = data.sides[side_name(n)].books
+    for v in list(state.pending) + [v for d in state.deferred for v in d]:
+        if not (v // 64 < len(BOOKS) and v % 64 < len(books[BOOKS[v // 64]].spaces)):
+            out.append(f"a book action {v} waits for no book space")
+    tracks = data.scroll_boards["a"].tracks
+    for s in range(n):
+        for k, track in enumerate(tracks):
+            if not state.scroll[s * 3 + k] < len(track.values):
+                out.append(f"seat {s}: scroll track {k} at level {state.scroll[s * 3 + k]}")
 
 
 def _round(state, out) -> None:
