@@ -92,6 +92,8 @@ def test_unknown_options_and_values():
             assert repr(name) in str(info.value) and "allowed" in str(info.value)
             for choice in opt.choices:
                 assert repr(choice) in str(info.value)
+    with pytest.raises(BadOption, match="option 'data' cannot be 5; allowed: a text"):
+        GAME.new_state(3, 1, {"data": 5})
     with pytest.raises(BadOption, match="cannot be 1; allowed: False, True"):
         GAME.new_state(3, 1, {"priority_tile": 1})
     with pytest.raises(BadOption, match="unknown option 'large_fires'; known options: after_reshuffle"):

@@ -37,7 +37,7 @@ def resolve_options(game_name: str, declared: Mapping[str, Option],
             continue
         # bool is a subclass of int: compare types too, so 1 is not accepted for True.
         if not any(value == c and type(value) is type(c) for c in choices):
-            allowed = ", ".join(repr(c) for c in choices)
+            allowed = ", ".join(repr(c) for c in choices) or "a text"     # a free text option
             raise BadOption(f"{game_name}: option {name!r} cannot be {value!r}; allowed: {allowed}")
         result[name] = value
     return result
