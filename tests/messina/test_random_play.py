@@ -178,7 +178,8 @@ def play_checked(players: int, options: dict, seed: int, every: int = 40):
 
 @pytest.mark.parametrize("players,options", CONFIGS, ids=[config_id(c) for c in CONFIGS])
 def test_random_games_keep_every_invariant(players, options):
-    """MS-28.1: after round VI's turns the game ends; every action keeps the invariants."""
+    """MS-29.1: the game ends at the end of round VI (an empty stack); every action keeps the invariants,
+    and no event names a hidden tile (HID-1, HID-4, HID-5, HID-6)."""
     for seed in range(2):
         s = play_checked(players, options, seed)
         assert s.winners() and set(s.winners()) <= set(range(players))
