@@ -10,6 +10,7 @@ from ludoteka.kernel.flow import Decision
 from . import books
 from .books import hex_record
 from .flow import FLOW
+from .texts import amount_text
 from .state import HUTS, OVERSEERS, POPULARITY, SQUARES, citizen_code
 
 SQUARES_PER_SECTOR = 6
@@ -251,7 +252,7 @@ def take_ship(state, seat: int, ship: int) -> None:
     state.coins[seat] += s.coins
     state.add_points(seat, s.points, "ships")
     state.event("take_ship", f"Seat {seat} takes ship {s.id} ({s.goods})"
-                + (f" and {s.coins} coins." if s.coins else f" and {s.points} points."),
+                + (f" and {amount_text('coin', s.coins)}." if s.coins else f" and {amount_text('points', s.points)}."),
                 {"ship": s.id, "coins": s.coins, "points": s.points}, seats=(seat,))
     owned = sum(1 for at in state.ship_at if at == 10 + seat)
     if owned % 2 == 0:

@@ -20,7 +20,7 @@ from .flow import FLOW, perform, step
 from .plague import Fight, start_rescue, start_ship_turn
 from .repopulation import can_repopulate
 from .state import ESTATE, LIEUTENANTS
-from .texts import action_text, alternative_text
+from .texts import action_text, alternative_text, amount_text
 
 STEPS, HEX_ACTION_STEP, SHIP_STEP = 0, 4, 5
 DONE, SHIP_BONUS = 1, 2
@@ -137,7 +137,7 @@ class ChooseDestination(Decision):
                 pay = f" (pay {cost} coin{'s' if cost != 1 else ''})" if cost else ""
                 if key.startswith("ship:"):
                     ship = state.data.ships[ship_index(state, key[5:])]
-                    gain = f"{ship.coins} coins" if ship.coins else f"{ship.points} points"
+                    gain = amount_text("coin", ship.coins) if ship.coins else amount_text("points", ship.points)
                     return Action(key, f"Go to ship {ship.id} ({ship.goods}, {gain}){pay}",
                                   {"ship": ship.id, "node": node, "cost": cost})
                 h = hex_record(state, node)
@@ -171,7 +171,7 @@ class ChooseDestination(Decision):
         owner = state.repopulated_by[node]
         if owner >= 0:                       # MS-8.18/24.12: the repopulator scores the visit
             state.add_points(owner, state.data.tables.visit_points, "visits")
-            state.event("visit", f"Seat {owner} scores {state.data.tables.visit_points} points for the visit.",
+            state.event("visit", f"Seat {owner} scores {amount_text('points', state.data.tables.visit_points)} for the visit.",
                         {"hex": h.id, "seat": owner}, seats=(owner,))
         state.push(Turn(seat, node, lt, STEPS))
         state.push(Fight(seat, node, 0))
