@@ -93,21 +93,26 @@ def destinations(state, seat: int, lt: int) -> list[tuple[str, int, int]]:
     standing = {lt_at[i] for i in range(len(lt_at)) if used[i]}
     at = lt_at[lt]
     row = b.distances(filled_mask(state))[at] if at >= 0 else None
-    hex_at, harbours, hexes = state.hex_at, state.data.harbours, state.data.hexes
+    hex_at, hex_keys, harbour_keys, first_harbour = state.hex_at, b.hex_keys, b.harbour_keys, b.first_harbour
     out = []
     for node in range(b.first_dock):
         tile = hex_at[node]
-        if (tile >= 0 or node >= b.first_harbour) and node not in standing:
+        if tile >= 0:
+            key = hex_keys[tile]
+        elif node >= first_harbour:
+            key = harbour_keys[node - first_harbour]
+        else:
+            continue                                   # an empty expansion location
+        if node not in standing:
             cost = 0 if row is None or row[node] < 2 else row[node] - 1    # move_cost, inline
             if cost <= coins:
-                name = hexes[tile].id if tile >= 0 else harbours[node - b.first_harbour].id
-                out.append(("hex:" + name, node, cost))
+                out.append((key, node, cost))
     for ship, dock in enumerate(state.ship_at):
         if 0 <= dock < 4:
             node = b.first_dock + dock
-            cost = 0 if row is None or row[node] < 2 else row[node] - 1    # move_cost, inline
+            cost = 0 if row is None or row[node] < 2 else row[node] - 1
             if cost <= coins:
-                out.append(("ship:" + state.data.ships[ship].id, node, cost))
+                out.append((b.ship_keys[ship], node, cost))
     return out
 
 
