@@ -42,7 +42,7 @@ def advance(state, seat: int, book: int, during_production: bool = False) -> Non
                 {"book": BOOKS[book], "space": space}, seats=(seat,))
     if not spec:
         return
-    if during_production:
+    if during_production or state.producing:
         if spec == ((("lieutenant", 1, ""),),):
             take_lieutenant(state, seat)
         else:

@@ -166,8 +166,8 @@ class ChooseDestination(Decision):
             ship = ship_index(state, key[5:])
             state.event("ship_turn", f"Seat {seat} sends a lieutenant to ship {key[5:]}.",
                         {"ship": key[5:], "cost": cost}, seats=(seat,))
-            books.start_action_step(state, seat)
-            state.push(Turn(seat, node, lt, SHIP_STEP))
+            # MS-9.7-9.12: the fight and the ship come first; the action window opens after them
+            state.push(Turn(seat, node, lt, STEPS))
             start_ship_turn(state, seat, ship)
             return
         h = hex_record(state, node)
@@ -188,6 +188,11 @@ def recall(state, seat: int, lt: int) -> None:
     state.lt_at[lt] = ESTATE
     state.coins[seat] += 1
     state.event("recall", f"Seat {seat} recalls a lieutenant and takes 1 coin.", {}, seats=(seat,))
+    if state.deferred[seat]:
+        # MS-25.16: a deferred book action is used in the action step of the next turn; a recall
+        # has none, so it is lost (the digest is silent; the German text ties it to that step).
+        state.deferred[seat] = ()
+        state.event("deferred_lost", f"Seat {seat}'s book actions from production are lost.", {}, seats=(seat,))
 
 
 def ship_index(state, ship_id: str) -> int:
@@ -266,8 +271,10 @@ class Turn(AnyTime):
         super().apply(state, frame, seat, key)
 
 
-def begin_action_step(state, seat: int, node: int, lt: int, phase: int) -> None:
-    """Step 4 (or the ship turn's action window) begins: reopen the turn with its options."""
+def begin_action_step(state, phase: int) -> None:
+    """Step 4 of a hex turn, or the ship turn's window after the ship is taken, begins: the turn
+    reopens with the action step's options."""
+    turn = next(f for f in state.frames() if f[0] is Turn)
     state.remove(Turn)
-    books.start_action_step(state, seat)
-    state.push(Turn(seat, node, lt, phase))
+    books.start_action_step(state, turn[1])
+    state.push(Turn(turn[1], turn[2], turn[3], phase))
