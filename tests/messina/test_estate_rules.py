@@ -6,6 +6,7 @@ from __future__ import annotations
 from ludoteka.boardgames.messina import preparation, production, scoring
 from ludoteka.boardgames.messina.activation import path_space
 from ludoteka.boardgames.messina.flow import perform, step
+from ludoteka.boardgames.messina.invariants import check
 from ludoteka.boardgames.messina.production import exit_next
 from ludoteka.boardgames.messina.repopulation import can_repopulate, tiles_left
 from ludoteka.boardgames.messina.state import CHURCH, OVERSEERS, SQUARES, citizen_code
@@ -235,7 +236,7 @@ def test_workshop_paid_and_placed_at_a_slot():
 
 def test_six_workshop_slots_and_a_seventh_beside_the_board():
     """MS-1.22, MS-21.3: the board shows 6 workshop slots, but a 7th (and more) workshop is still
-    built."""
+    built; a state with 7 workshops breaks no invariant."""
     s = make_state()
     assert s.data.tables.workshop_places == 6
     rich(s)
@@ -243,6 +244,7 @@ def test_six_workshop_slots_and_a_seventh_beside_the_board():
         run(s, 0, [("build", 1, "")])
         play(s, next(k for k in s.legal_keys() if k.startswith("workshop:")))
     assert len(s.workshops[0]) == 3 * 7
+    assert not [p for p in check(s) if "workshop" in p]
 
 
 def test_move_into_a_workshop_now_or_later():
