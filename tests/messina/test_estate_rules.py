@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from ludoteka.boardgames.messina import preparation, production, scoring
 from ludoteka.boardgames.messina.activation import path_space
-from ludoteka.boardgames.messina.flow import perform, step
+from ludoteka.boardgames.messina.flow import step
 from ludoteka.boardgames.messina.invariants import check
 from ludoteka.boardgames.messina.production import exit_next
 from ludoteka.boardgames.messina.repopulation import can_repopulate, tiles_left
 from ludoteka.boardgames.messina.state import CHURCH, OVERSEERS, SQUARES, citizen_code
 
 from .helpers import ESTATE, blank, keys, kind, labels, new, only, points, start_turns
-from .test_citizens import make_state, pending, play, run, workshop_tile
+from .test_citizens import make_state, pending, play, run
 
 ART, ARI, NUN = 0, 1, 2
 TARGET = 3                       # seed 1, 3 players: hex A01 ('1 fire'; repopulate: 1 timber, 2 aristocrats)
