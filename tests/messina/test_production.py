@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from ludoteka.boardgames.messina import GAME, citizens, production
-from ludoteka.boardgames.messina.flow import step
+from ludoteka.boardgames.messina.flow import perform, step
 from ludoteka.boardgames.messina.state import CATEGORIES, CATEGORY, SQUARES, citizen_code
 
 ARTISAN, ARISTOCRAT, NUN = 0, 1, 2
@@ -131,7 +131,9 @@ def test_book_advance_in_production_defers_the_action():
     book = s.data.sides["3-4p"].books["city"]
     space = next(k for k in range(1, len(book.spaces)) if book.spaces[k] and book.spaces[k] != ((("lieutenant", 1, ""),),))
     s.books[0 * 3 + 1] = space - 1
+    s.producing = True                          # the end of round is under way
     production.produce(s, 0)
+    s._settle()
     assert s.books[1] == space
     assert s.deferred[0] == (1 * 64 + space,)
     assert s.top() is None                      # nothing to do now
@@ -140,10 +142,15 @@ def test_book_advance_in_production_defers_the_action():
 def test_free_book_choice_in_production():
     """MS-25.7, MS-25.16, DEC-23: a free 'city or church' advance during production asks which book."""
     s = fresh()
-    run(s, production.ProductionBook(0, 1))
+    s.producing = True                          # the end of round is under way
+    s.workshops[0] = ()
+    perform(s, 0, (("book", 1, ""),))
+    s._settle()
     assert s.legal_keys() == ["book:city", "book:church"]
     s.apply("book:church")
     assert s.books[2] == 1 and s.books[1] == 0
+    spec = s.data.sides["3-4p"].books["church"].spaces[1]
+    assert s.deferred[0] == ((2 * 64 + 1,) if spec else ())    # the space's action waits (MS-25.16)
 
 
 def test_scroll_output_is_done_at_once():

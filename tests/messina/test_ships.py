@@ -114,8 +114,9 @@ def test_even_ship_overseer_advance():
 
 
 def test_paid_advances_and_book_actions_in_a_ship_turn():
-    """MS-9.12, MS-25.4, MS-25.19: during a ship turn you may pay for city and church advances and
-    use popularity actions gained by the ship fight, in any order."""
+    """MS-9.12, MS-25.4, MS-25.19: in a ship turn, once the cube is fought (or a rat taken) and the
+    ship taken (DE: „während dieses Schritts“, after the fight), you may pay for city and church
+    advances and use popularity actions gained by the ship fight, in any order."""
     s = blank(3, 1)
     s.turn_order = [0, 1, 2]
     for seat in range(3):
@@ -127,7 +128,7 @@ def test_paid_advances_and_book_actions_in_a_ship_turn():
     s.fire[0] = 1
     start_turns(s)
     s.apply("ship:S1-spices")
-    assert "pay:city" in keys(s) and "pay:church" in keys(s)      # even before the fight
+    assert keys(s) == ["fight:fire", "decline"]                   # not before the fight
     s.apply("fight:fire")
     assert "book_action:2" in keys(s)                              # popularity space 2
     s.apply("pay:city")

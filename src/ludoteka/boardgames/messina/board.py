@@ -41,6 +41,10 @@ class Board:
             self.neighbours[harbour].append(dock)
             self.neighbours[dock].append(harbour)
         self._distances: dict[int, list[list[int]]] = {}
+        # Keys of destinations, set by the game for its data set (hex, harbour and ship ids).
+        self.hex_keys: tuple[str, ...] = ()
+        self.harbour_keys: tuple[str, ...] = ()
+        self.ship_keys: tuple[str, ...] = ()
 
     def is_expansion(self, node: int) -> bool:
         return self.first_expansion <= node < self.first_harbour

@@ -14,7 +14,7 @@ from ludoteka.kernel.flow import Decision
 
 from .flow import FLOW, atom, perform
 from .state import BOOKS, CITY, CHURCH, ESTATE, POPULARITY, SUPPLY
-from .texts import action_text, alternative_text
+from .texts import action_text, alternative_text, amount_text
 
 
 def book_data(state, book: int):
@@ -42,7 +42,7 @@ def advance(state, seat: int, book: int, during_production: bool = False) -> Non
                 {"book": BOOKS[book], "space": space}, seats=(seat,))
     if not spec:
         return
-    if during_production:
+    if during_production or state.producing:
         if spec == ((("lieutenant", 1, ""),),):
             take_lieutenant(state, seat)
         else:
@@ -93,7 +93,7 @@ def pay_advance(state, seat: int, key: str) -> None:
 
 def describe_paid(state, seat: int, key: str) -> Action:
     book = key[4:]
-    return Action(key, f"Pay {paid_cost(state, seat)} coins to advance on the {book} book",
+    return Action(key, f"Pay {amount_text('coin', paid_cost(state, seat))} to advance on the {book} book",
                   {"book": book, "coins": paid_cost(state, seat)})
 
 
@@ -234,7 +234,7 @@ class ChooseScroll(Decision):
         track = state.data.scroll_boards["a"].tracks[k]
         level = state.scroll[seat * 3 + k] + 1
         return Action(key, f"Scroll board: {track.kind} track up to level {level} "
-                      f"({track.values[level]} points each)", {"track": k, "level": level})
+                      f"({amount_text('points', track.values[level])} each)", {"track": k, "level": level})
 
     def apply(self, state, frame, seat, key):
         k = int(key[7:])

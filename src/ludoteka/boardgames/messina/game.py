@@ -55,6 +55,10 @@ class MessinaGame(Game):
         board = self._boards.get(key)
         if board is None:
             board = self._boards[key] = Board(data.layouts[key[1]])
+            # the destination keys of this data set, written once (turns.destinations)
+            board.hex_keys = tuple("hex:" + h.id for h in data.hexes)
+            board.harbour_keys = tuple("hex:" + h.id for h in data.harbours)
+            board.ship_keys = tuple("ship:" + s.id for s in data.ships)
         return board
 
     def _new(self, players: int, seed: int, options: dict[str, Any]) -> GameState:

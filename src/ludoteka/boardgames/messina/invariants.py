@@ -217,7 +217,8 @@ def _seats(state, out) -> None:
             if (code != 0) != (space in (1, 2)) or space not in (0, 1, 2):
                 out.append(f"seat {s}: hut {h} holds citizen {code} on space {space}")
         w = state.workshops[s]
-        if len(w) % 3 or len(w) // 3 > data.tables.workshop_places:
+        # MS-21.3: a 7th or later workshop is allowed (beside the board): no limit to check.
+        if len(w) % 3:
             out.append(f"seat {s}: malformed workshops {w}")
         for j in range(0, len(w) - 2, 3):
             tile, code = data.workshops[w[j]], w[j + 1]

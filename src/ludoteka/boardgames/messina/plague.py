@@ -10,6 +10,7 @@ from ludoteka.kernel.flow import Decision
 from . import books
 from .books import hex_record
 from .flow import FLOW
+from .texts import amount_text
 from .state import HUTS, OVERSEERS, POPULARITY, SQUARES, citizen_code
 
 SQUARES_PER_SECTOR = 6
@@ -81,7 +82,7 @@ def push_rescue(state, seat: int, classes: tuple, plague: bool) -> None:
     from .citizens import workshop_move_keys
     while classes:
         options = rescue_options(state, seat, classes[0], plague)
-        if len(options) > 1 or (not options and not plague and workshop_move_keys(state, seat)):
+        if len(options) > 1 or (not plague and workshop_move_keys(state, seat)):
             state.push(Rescue(seat, classes, plague))
             return
         place_rescued(state, seat, classes[0], options[0] if options else "discard")
@@ -104,6 +105,8 @@ def payment_keys(state, seat: int, cost: int) -> list[str]:
     if cost == 1:
         return (["fight:fire"] if fire else []) + (["fight:large_fire"] if large else [])
     keys = ["fight:fire+fire"] if fire >= 2 else []
+    if large and state.rules.large_fire_two:
+        keys.append("fight:large_fire")            # D-2, CZ: a large fire holds 2 fire
     if large and fire:
         keys.append("fight:large_fire+fire")
     if large >= 2:
@@ -111,12 +114,13 @@ def payment_keys(state, seat: int, cost: int) -> list[str]:
     return keys
 
 
-def pay_for_cube(state, seat: int, key: str) -> bool:
-    """Pay one payment key; True when it earns the adjacent removal (MS-12.7/12.11/12.12)."""
+def pay_for_cube(state, seat: int, key: str, cost: int) -> bool:
+    """Pay one payment key; True when it earns the adjacent removal: 1 large fire at cost 1,
+    2 large fires at cost 2 (MS-12.7/12.11/12.12)."""
     tokens = key[6:].split("+")
     for token in tokens:
         state.gain(seat, token, -1)
-    return all(t == "large_fire" for t in tokens)
+    return len(tokens) == cost and all(t == "large_fire" for t in tokens)
 
 
 def remove_cube(state, seat: int, node: int, adjacent: bool = False) -> None:
@@ -169,13 +173,13 @@ class Fight(Decision):
                 state.event("rats", f"Seat {seat} takes {left} rat{'s' if left != 1 else ''}.",
                             {"rats": left}, seats=(seat,))
             from .turns import HEX_ACTION_STEP, begin_action_step
-            lt = next(i for i in state.lieutenants(seat) if state.lt_at[i] == node and state.lt_used[i])
-            begin_action_step(state, seat, node, lt, HEX_ACTION_STEP)
+            begin_action_step(state, HEX_ACTION_STEP)
             return
         state.push((self, seat, node, frame[3] + 1))
-        bonus = pay_for_cube(state, seat, key)
+        cost = round_row(state).fire_cost
+        bonus = pay_for_cube(state, seat, key, cost)
         remove_cube(state, seat, node)
-        if key == "fight:large_fire" and state.rules.large_fire_two and state.cubes[node]:
+        if key == "fight:large_fire" and cost == 1 and state.rules.large_fire_two and state.cubes[node]:
             remove_cube(state, seat, node)     # D-2, the CZ reading: a large fire holds 2 fire
         if bonus and adjacent_with_cubes(state, node):
             state.push(AdjacentCube(seat, node))
@@ -226,7 +230,7 @@ class ShipFight(Decision):
             state.rats[seat] += 1
             state.event("rats", f"Seat {seat} declines to fight and takes 1 rat.", {"rats": 1}, seats=(seat,))
         else:
-            pay_for_cube(state, seat, key)
+            pay_for_cube(state, seat, key, round_row(state).fire_cost)
             state.event("cube", f"Seat {seat} fights the plague on the ship.", {"ship": state.data.ships[ship].id},
                         seats=(seat,))
             state.add_points(seat, round_row(state).points_per_cube, "plague")   # AMB-8
@@ -251,9 +255,11 @@ def take_ship(state, seat: int, ship: int) -> None:
     state.coins[seat] += s.coins
     state.add_points(seat, s.points, "ships")
     state.event("take_ship", f"Seat {seat} takes ship {s.id} ({s.goods})"
-                + (f" and {s.coins} coins." if s.coins else f" and {s.points} points."),
+                + (f" and {amount_text('coin', s.coins)}." if s.coins else f" and {amount_text('points', s.points)}."),
                 {"ship": s.id, "coins": s.coins, "points": s.points}, seats=(seat,))
     owned = sum(1 for at in state.ship_at if at == 10 + seat)
     if owned % 2 == 0:
         state.turn_done |= SHIP_BONUS
+    from .turns import SHIP_STEP, begin_action_step
+    begin_action_step(state, SHIP_STEP)
 

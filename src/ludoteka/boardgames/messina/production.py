@@ -15,10 +15,9 @@ from ludoteka.kernel.flow import Automatic, Decision
 
 from .components import CLASSES
 from .flow import FLOW, perform, step
-from .state import BOOKS, CITY, CHURCH, HUTS, RESOURCE_FIELDS, SQUARES, citizen_class, citizen_upgraded
+from .state import HUTS, RESOURCE_FIELDS, SQUARES, citizen_class, citizen_upgraded
 
 LAST_ROUND = 6
-BOOK_VERBS = {"city_book": CITY, "church_book": CHURCH}
 NAMES = {"coin": ("coin", "coins"), "timber": ("timber", "timber"), "fire": ("fire", "fire"),
          "large_fire": ("large fire", "large fires"), "points": ("point", "points")}
 
@@ -96,12 +95,7 @@ def produce(state, seat: int) -> None:
             elif verb == "points":
                 state.add_points(seat, amount, "production")
                 gained["points"] = gained.get("points", 0) + amount
-            elif verb in BOOK_VERBS:
-                for _ in range(amount):
-                    _advance(state, seat, BOOK_VERBS[verb])
-            elif verb == "book":
-                follow.append(ProductionBook(seat, amount))
-            else:
+            else:               # book advances (their actions wait, MS-25.16), a scroll step
                 follow.append(("perform", (verb, amount, arg)))
     state.event("production", f"Seat {seat} produces {amount_text(gained)}.",
                 {"seat": seat, "gained": gained, "sources": sources}, seats=(seat,))
@@ -113,17 +107,13 @@ def produce(state, seat: int) -> None:
             state.push(item)
 
 
-def _advance(state, seat: int, book: int) -> None:
-    from . import books
-    books.advance(state, seat, book, during_production=True)
-
-
 @FLOW.kind
 class EndOfRound(Automatic):
     """MS-26.1: the round is over; production starts with the first seat of the turn order."""
 
     def run(self, state, frame):
         state.event("end_of_round", f"Round {state.round} ends: production.", {"round": state.round})
+        state.producing = True               # book actions reached from now on wait (MS-25.16)
         PRODUCTION.next_seat(state, 0)
 
 
@@ -205,26 +195,6 @@ class ProductionStart(Automatic):
 PRODUCTION_START = ProductionStart.instance
 
 
-@FLOW.kind
-class ProductionBook(Decision):
-    """MS-25.7/25.16, DEC-23: a free advance on the city or church book during production."""
-
-    args = ("seat", "times")
-
-    def keys(self, state, frame, seat):
-        return ["book:city", "book:church"]
-
-    def describe(self, state, frame, seat, key):
-        name = key.split(":")[1]
-        return Action(key, f"Advance on the {name} book (its action waits for your next turn)",
-                      {"book": name})
-
-    def apply(self, state, frame, seat, key):
-        if frame[2] > 1:
-            state.push(self(seat, frame[2] - 1))
-        _advance(state, seat, BOOKS.index(key.split(":")[1]))
-
-
 # ---------------------------------------------------------------------- after production
 def after_production(state) -> None:
     """MS-27 then MS-28 (rounds I-V), or MS-29: the end of the game after round VI (AMB-29)."""
@@ -246,6 +216,7 @@ class Quarantine(Automatic):
         position = frame[1]
         if position >= state.players:
             from .preparation import prepare_round
+            state.producing = False
             state.push(step("next_turn")(0))
             prepare_round(state)
             return

@@ -25,6 +25,7 @@ def setup(state) -> None:
     _players(state, data, n)
     state.pending = ()
     state.turn_done = 0
+    state.producing = False
     state.deferred = [() for _ in range(n)]
     _prepare_round_one(state)
     state.push(step("next_turn")(0))

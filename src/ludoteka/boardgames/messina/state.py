@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ludoteka.kernel import GameState
-from ludoteka.kernel.fields import Const, Int, Ints, Flags, Tuple, Tuples, slots
+from ludoteka.kernel.fields import Const, Flag, Int, Ints, Flags, Tuple, Tuples, slots
 
 from .flow import FLOW
 
@@ -102,6 +102,7 @@ class MessinaState(GameState):
         Ints("lt_at", per_seat=LIEUTENANTS, lo=BOX, doc="node, SUPPLY, ESTATE or BOX per lieutenant"),
         Flags("lt_used", per_seat=LIEUTENANTS, doc="used this round (standing, recalled or boxed)"),
         Tuple("pending", lo=0, doc="book actions the acting seat may use in this action step: book * 64 + space"),
+        Flag("producing", doc="the end of round is under way: book actions reached wait (MS-25.16)"),
         Int("turn_done", lo=0, hi=3, doc="this turn: 1 the hex action or repopulation is done; 2 the ship bonus is open"),
         Tuples("deferred", lo=0, doc="per seat: book spaces reached during production: book * 64 + space"),
     )

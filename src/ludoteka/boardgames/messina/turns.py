@@ -20,7 +20,7 @@ from .flow import FLOW, perform, step
 from .plague import Fight, start_rescue, start_ship_turn
 from .repopulation import can_repopulate
 from .state import ESTATE, LIEUTENANTS
-from .texts import action_text, alternative_text
+from .texts import action_text, alternative_text, amount_text
 
 STEPS, HEX_ACTION_STEP, SHIP_STEP = 0, 4, 5
 DONE, SHIP_BONUS = 1, 2
@@ -93,21 +93,26 @@ def destinations(state, seat: int, lt: int) -> list[tuple[str, int, int]]:
     standing = {lt_at[i] for i in range(len(lt_at)) if used[i]}
     at = lt_at[lt]
     row = b.distances(filled_mask(state))[at] if at >= 0 else None
-    hex_at, harbours, hexes = state.hex_at, state.data.harbours, state.data.hexes
+    hex_at, hex_keys, harbour_keys, first_harbour = state.hex_at, b.hex_keys, b.harbour_keys, b.first_harbour
     out = []
     for node in range(b.first_dock):
         tile = hex_at[node]
-        if (tile >= 0 or node >= b.first_harbour) and node not in standing:
+        if tile >= 0:
+            key = hex_keys[tile]
+        elif node >= first_harbour:
+            key = harbour_keys[node - first_harbour]
+        else:
+            continue                                   # an empty expansion location
+        if node not in standing:
             cost = 0 if row is None or row[node] < 2 else row[node] - 1    # move_cost, inline
             if cost <= coins:
-                name = hexes[tile].id if tile >= 0 else harbours[node - b.first_harbour].id
-                out.append(("hex:" + name, node, cost))
+                out.append((key, node, cost))
     for ship, dock in enumerate(state.ship_at):
         if 0 <= dock < 4:
             node = b.first_dock + dock
-            cost = 0 if row is None or row[node] < 2 else row[node] - 1    # move_cost, inline
+            cost = 0 if row is None or row[node] < 2 else row[node] - 1
             if cost <= coins:
-                out.append(("ship:" + state.data.ships[ship].id, node, cost))
+                out.append((b.ship_keys[ship], node, cost))
     return out
 
 
@@ -137,7 +142,7 @@ class ChooseDestination(Decision):
                 pay = f" (pay {cost} coin{'s' if cost != 1 else ''})" if cost else ""
                 if key.startswith("ship:"):
                     ship = state.data.ships[ship_index(state, key[5:])]
-                    gain = f"{ship.coins} coins" if ship.coins else f"{ship.points} points"
+                    gain = amount_text("coin", ship.coins) if ship.coins else amount_text("points", ship.points)
                     return Action(key, f"Go to ship {ship.id} ({ship.goods}, {gain}){pay}",
                                   {"ship": ship.id, "node": node, "cost": cost})
                 h = hex_record(state, node)
@@ -161,8 +166,8 @@ class ChooseDestination(Decision):
             ship = ship_index(state, key[5:])
             state.event("ship_turn", f"Seat {seat} sends a lieutenant to ship {key[5:]}.",
                         {"ship": key[5:], "cost": cost}, seats=(seat,))
-            books.start_action_step(state, seat)
-            state.push(Turn(seat, node, lt, SHIP_STEP))
+            # MS-9.7-9.12: the fight and the ship come first; the action window opens after them
+            state.push(Turn(seat, node, lt, STEPS))
             start_ship_turn(state, seat, ship)
             return
         h = hex_record(state, node)
@@ -171,7 +176,7 @@ class ChooseDestination(Decision):
         owner = state.repopulated_by[node]
         if owner >= 0:                       # MS-8.18/24.12: the repopulator scores the visit
             state.add_points(owner, state.data.tables.visit_points, "visits")
-            state.event("visit", f"Seat {owner} scores {state.data.tables.visit_points} points for the visit.",
+            state.event("visit", f"Seat {owner} scores {amount_text('points', state.data.tables.visit_points)} for the visit.",
                         {"hex": h.id, "seat": owner}, seats=(owner,))
         state.push(Turn(seat, node, lt, STEPS))
         state.push(Fight(seat, node, 0))
@@ -183,6 +188,11 @@ def recall(state, seat: int, lt: int) -> None:
     state.lt_at[lt] = ESTATE
     state.coins[seat] += 1
     state.event("recall", f"Seat {seat} recalls a lieutenant and takes 1 coin.", {}, seats=(seat,))
+    if state.deferred[seat]:
+        # MS-25.16: a deferred book action is used in the action step of the next turn; a recall
+        # has none, so it is lost (the digest is silent; the German text ties it to that step).
+        state.deferred[seat] = ()
+        state.event("deferred_lost", f"Seat {seat}'s book actions from production are lost.", {}, seats=(seat,))
 
 
 def ship_index(state, ship_id: str) -> int:
@@ -261,8 +271,10 @@ class Turn(AnyTime):
         super().apply(state, frame, seat, key)
 
 
-def begin_action_step(state, seat: int, node: int, lt: int, phase: int) -> None:
-    """Step 4 (or the ship turn's action window) begins: reopen the turn with its options."""
+def begin_action_step(state, phase: int) -> None:
+    """Step 4 of a hex turn, or the ship turn's window after the ship is taken, begins: the turn
+    reopens with the action step's options."""
+    turn = next(f for f in state.frames() if f[0] is Turn)
     state.remove(Turn)
-    books.start_action_step(state, seat)
-    state.push(Turn(seat, node, lt, phase))
+    books.start_action_step(state, turn[1])
+    state.push(Turn(turn[1], turn[2], turn[3], phase))
