@@ -117,6 +117,7 @@ def check_step(s, players: int) -> None:
         assert isinstance(label, str) and label.strip() and label[0].isupper(), (action.key, label)
         assert not RULE_ID.search(label), (action.key, label)
         assert "_" not in label and not re.search(r"\w:\w", label), (action.key, label)
+        assert not re.search(r"\b1 (coins|points|rats|citizens)\b", label), (action.key, label)
         assert isinstance(action.data, dict) and json.dumps(action.data)
 
 

@@ -14,7 +14,7 @@ from ludoteka.kernel.flow import Decision
 
 from .citizens import citizen_name
 from .flow import FLOW, atom, perform
-from .texts import cost_text
+from .texts import amount_text, cost_text
 from .state import HUTS, citizen_class, citizen_upgraded
 
 KINDS = ("huts", "workshops")
@@ -190,7 +190,7 @@ def _describe_build(state, seat: int, key: str) -> Action:
         return Action(key, f"Build {w.period} {w.citizen} workshop {w.id} for {cost_text(w.cost)}",
                       {"workshop": w.id})
     c = next(c for c in data.carts if c.id == tile_id)
-    return Action(key, f"Build cart {c.id} for {cost_text(c.cost)}" + (f" (+{c.points} points)" if c.points else ""),
+    return Action(key, f"Build cart {c.id} for {cost_text(c.cost)}" + (f" (+{amount_text('points', c.points)})" if c.points else ""),
                   {"cart": c.id, "points": c.points})
 
 
