@@ -199,16 +199,13 @@ def ship_index(state, ship_id: str) -> int:
     return next(i for i, s in enumerate(state.data.ships) if s.id == ship_id)
 
 
-def hex_action_keys(state, seat: int, node: int) -> list[str]:
-    """MS-14: the hex's action (one key per slash option) and repopulation instead."""
-    if state.board.is_dock(node):
-        return []
+def hex_action_keys(state, seat: int, node: int, lt: int) -> list[str]:
+    """MS-14: the hex's action (one key per slash option), and repopulation instead of it by the
+    lieutenant `lt` that chose the hex."""
     spec = hex_record(state, node).action
     keys = ["action"] if len(spec) == 1 else [f"action:{k}" for k in range(len(spec))]
-    if not state.board.is_harbour(node):
-        lt = next(i for i in state.lieutenants(seat) if state.lt_at[i] == node and state.lt_used[i])
-        if can_repopulate(state, seat, node, lt):
-            keys.append("repopulate")
+    if not state.board.is_harbour(node) and can_repopulate(state, seat, node, lt):
+        keys.append("repopulate")
     return keys
 
 
@@ -225,7 +222,7 @@ class Turn(AnyTime):
         if phase == STEPS:
             return keys
         if not state.turn_done & DONE and phase == HEX_ACTION_STEP:
-            keys = hex_action_keys(state, seat, frame[2]) + keys
+            keys = hex_action_keys(state, seat, frame[2], frame[3]) + keys
         if state.turn_done & SHIP_BONUS:
             keys.append("ship_bonus")
         return keys + books.pending_keys(state) + books.paid_keys(state, seat)
