@@ -101,3 +101,25 @@ def at_action_step(state, seat: int, hex_id: str, position: int | None = None):
 
 __all__ = ["GAME", "ESTATE", "SUPPLY", "new", "begin", "start_turns", "blank", "node", "lt", "place", "only",
            "keys", "labels", "kind", "points", "ship", "dock_ship", "at_action_step"]
+
+
+def first_turn(players: int = 3):
+    """Seat 0 to move first, one lieutenant each in the estate; no markers, no rats."""
+    s = blank(players, 1)
+    s.turn_order = list(range(players))
+    for seat in range(players):
+        only(s, seat, ESTATE)
+    for name in ("coins", "timber", "fire", "large_fire", "rats"):
+        setattr(s, name, [0] * players)
+    return s
+
+
+def emptied(players: int, seed: int, round_: int, **options):
+    """A new game with an empty flow, no markers, rats or points, in round `round_`."""
+    s = game("messina-1347").new_state(players, seed, options)
+    s._stack = None
+    s.round = round_
+    for name in ("coins", "timber", "fire", "large_fire", "rats", "score"):
+        setattr(s, name, [0] * players)
+    s.points = [0] * (players * len(CATEGORIES))
+    return s

@@ -11,7 +11,7 @@ from ludoteka.boardgames.messina.production import exit_next
 from ludoteka.boardgames.messina.repopulation import can_repopulate, tiles_left
 from ludoteka.boardgames.messina.state import CHURCH, OVERSEERS, SQUARES, citizen_code
 
-from .helpers import ESTATE, blank, keys, kind, labels, new, only, points, start_turns
+from .helpers import ESTATE, blank, first_turn, keys, kind, labels, new, points, start_turns
 from .test_citizens import make_state, pending, play, run
 
 ART, ARI, NUN = 0, 1, 2
@@ -27,15 +27,7 @@ def rich(s, seat: int = 0, n: int = 20) -> None:
         getattr(s, name)[seat] = n
 
 
-def turn_position(players: int = 3):
-    """Seat 0 to move first with one lieutenant in its estate; the others have one too."""
-    s = blank(players, 1)
-    s.turn_order = list(range(players))
-    for seat in range(players):
-        only(s, seat, ESTATE)
-    for name in ("coins", "timber", "fire", "large_fire", "rats"):
-        setattr(s, name, [0] * players)
-    return s
+turn_position = first_turn
 
 
 def hex_id(s, node: int) -> str:

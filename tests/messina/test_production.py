@@ -3,21 +3,18 @@ from __future__ import annotations
 
 import pytest
 
-from ludoteka.boardgames.messina import GAME, citizens, production
+from ludoteka.boardgames.messina import citizens, production
 from ludoteka.boardgames.messina.flow import perform, step
 from ludoteka.boardgames.messina.state import CATEGORIES, CATEGORY, SQUARES, citizen_code
+
+from .helpers import emptied
 
 ARTISAN, ARISTOCRAT, NUN = 0, 1, 2
 
 
 def fresh(players: int = 3, seed: int = 1, **options):
     """A new game with an empty flow, no markers and no points, in round II."""
-    s = GAME.new_state(players, seed, options)
-    s._stack = None
-    s.round = 2
-    for name in ("coins", "timber", "fire", "large_fire", "rats", "score"):
-        setattr(s, name, [0] * players)
-    s.points = [0] * (players * len(CATEGORIES))
+    s = emptied(players, seed, 2, **options)
     return s
 
 

@@ -8,21 +8,13 @@ from ludoteka.boardgames.messina.flow import perform
 from ludoteka.boardgames.messina.state import (BOOKS, CITY, HUTS, LIEUTENANTS, OVERSEERS, POPULARITY,
                                                SQUARES, SUPPLY)
 
-from .helpers import ESTATE, blank, kind, new, only, points, start_turns
+from .helpers import ESTATE, blank, first_turn, kind, new, points, start_turns
 
 TARGET = 3                       # seed 1, 3 players: hex A01 ('1 fire')
 SHIP_OWNED = 10                  # ship_at: 10 + owner seat
 
 
-def position(players: int = 3):
-    """Seat 0 to move first, one lieutenant each in the estate; no markers."""
-    s = blank(players, 1)
-    s.turn_order = list(range(players))
-    for seat in range(players):
-        only(s, seat, ESTATE)
-    for name in ("coins", "timber", "fire", "large_fire", "rats"):
-        setattr(s, name, [0] * players)
-    return s
+position = first_turn
 
 
 def do(s, seat, *atoms):

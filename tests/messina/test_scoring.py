@@ -3,20 +3,17 @@ from __future__ import annotations
 
 import pytest
 
-from ludoteka.boardgames.messina import GAME, scoring
+from ludoteka.boardgames.messina import scoring
 from ludoteka.boardgames.messina.state import CATEGORIES, CATEGORY, HUTS, POPULARITY
+
+from .helpers import emptied
 
 PL = (0, 0, 1, 2, 4, 7, 10, 13, 16, 18, 21)
 
 
 def fresh(players: int = 3, seed: int = 1, **options):
     """A game at its end: empty flow, no markers, no points, no rats, no ships owned."""
-    s = GAME.new_state(players, seed, options)
-    s._stack = None
-    s.round = 6
-    for name in ("coins", "timber", "fire", "large_fire", "rats", "score"):
-        setattr(s, name, [0] * players)
-    s.points = [0] * (players * len(CATEGORIES))
+    s = emptied(players, seed, 6, **options)
     s.ship_at = [-1 if at >= 10 else at for at in s.ship_at]
     return s
 
