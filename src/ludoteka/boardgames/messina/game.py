@@ -31,6 +31,9 @@ class MessinaGame(Game):
         self._boards: dict[tuple[str, int], Board] = {}
         self.state_class = type("MessinaState", (MessinaState,), {"__slots__": (), "game": self})
 
+    def __reduce__(self):
+        return (_registered_game, ())
+
     def components_for(self, options: dict[str, Any]) -> Components:
         """The shipped data, or the data directory named by the `data` option (validated)."""
         directory = options.get("data") or None
@@ -107,6 +110,12 @@ class MessinaGame(Game):
             if active:
                 return active[int(random() * len(active))]
         return keys[int(random() * len(keys))]
+
+
+def _registered_game() -> MessinaGame:
+    """The registered Messina game (for pickling: arena workers)."""
+    from . import GAME
+    return GAME
 
 
 __all__ = ["MessinaGame"]

@@ -173,6 +173,10 @@ class MessinaState(GameState):
         from .hidden import determinize
         return determinize(self, seat, seed)
 
+    def __reduce__(self):
+        # the state class is made per Game (it carries the game): pickle through JSON
+        return (self.game.state_from_json, (self.to_json(),))
+
     def _setup(self) -> None:
         from .setup import setup
         setup(self)
