@@ -58,3 +58,22 @@ def test_rescue_with_one_square_and_no_workshop_is_automatic():
         s.squares[sq] = 1
     choose(s)
     assert s.squares[17] == 1 and kind(s) != "Rescue"
+
+
+def test_a_skip_offered_earlier_never_passes_the_centre():
+    """MS-16.5, MS-16.10 (AMB-15): if the overseer moved since the skip was offered (a side action
+    in between), the skip is no longer offered, and an advance never goes past the centre."""
+    from ludoteka.boardgames.messina import overseers
+    s = turn()
+    s._stack = None
+    s.overseer_branch[0] = 1
+    s.overseer_step[0] = 4
+    s.push(overseers.SkipOption(0, 0))
+    s._settle()
+    assert keys(s) == ["advance", "skip"]
+    s.overseer_step[0] = 5                     # moved meanwhile
+    s._legal = None
+    assert keys(s) == ["advance"]
+    s.overseer_step[0] = 6
+    overseers.advance(s, 0, 0, 2)              # at the centre: the advance is lost
+    assert s.overseer_step[0] == 6

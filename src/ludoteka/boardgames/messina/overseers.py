@@ -33,6 +33,11 @@ def advance(state, seat: int, cls: int, steps: int) -> None:
     """Move an overseer 1 (or 2 with a skip) steps; ask the branch first if the move reaches
     step 2 or beyond and none is chosen yet (MS-16.3, AMB-15)."""
     i = seat * 3 + cls
+    # The overseer may have moved since this advance was offered (a side action in between):
+    # never past the centre; at the centre the advance is lost (MS-16.5, AMB-14).
+    steps = min(steps, CENTRE - state.overseer_step[i])
+    if steps <= 0:
+        return
     if state.overseer_step[i] + steps >= 2 and not state.overseer_branch[i]:
         state.push(Branch(seat, cls, steps))
         return
@@ -76,7 +81,7 @@ class SkipOption(Decision):
     args = ("seat", "overseer")
 
     def keys(self, state, frame, seat):
-        return ["advance", "skip"]
+        return ["advance", "skip"] if can_skip(state, seat, frame[2]) else ["advance"]
 
     def describe(self, state, frame, seat, key):
         name = OVERSEERS[frame[2]]
