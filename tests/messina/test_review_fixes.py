@@ -77,3 +77,13 @@ def test_a_skip_offered_earlier_never_passes_the_centre():
     s.overseer_step[0] = 6
     overseers.advance(s, 0, 0, 2)              # at the centre: the advance is lost
     assert s.overseer_step[0] == 6
+
+
+def test_book_stack_option():
+    """D-42, MS-5.2: by default player 1's disc is at the bottom of every book space (the last
+    player on top); the other reading puts player 1 on top."""
+    from ludoteka.registry import game
+    for option, expected_top in (("first_at_bottom", -1), ("first_on_top", 0)):
+        s = game("messina-1347").new_state(4, 3, {"book_stack": option})
+        top = max(range(4), key=lambda seat: s.book_stamp[seat * 3 + 1])
+        assert top == s.turn_order[expected_top]

@@ -50,6 +50,12 @@ OPTIONS = {
         "D-30: a lieutenant given up to repopulate goes to the 'box' (DE, and CZ/PL in the detail) or "
         "back to the 'supply' (CZ/PL step 3), from where the city book can bring it back.",
         ("box", "supply")),
+    "book_stack": Option(
+        "book_stack", "first_at_bottom",
+        "D-42: the book discs at setup, stacked 'in reverse order': 'first_at_bottom' (CZ: player 1 at "
+        "the bottom, the last player on top, so the last player wins the first tie) or 'first_on_top' "
+        "(the other reading of DE/PL).",
+        ("first_at_bottom", "first_on_top")),
     "priority_tile": Option(
         "priority_tile", False,
         "MS-34: the book priority tile covers the first column of the round overview table."),
@@ -60,7 +66,7 @@ class Rules:
     """The resolved options of one game, as plain attributes (shared by every clone)."""
 
     __slots__ = ("large_fire_two", "reshuffle_payments", "after_any", "tiebreak_sum", "upgraded_area",
-                 "rat_penalty", "box_lieutenant", "priority_tile")
+                 "rat_penalty", "box_lieutenant", "first_on_top", "priority_tile")
 
     def __init__(self, options: dict[str, Any], rat_penalty: tuple[int, ...]):
         self.large_fire_two = options["large_fire"] == "two_cubes"
@@ -73,4 +79,5 @@ class Rules:
         # The DE/CZ table read literally shifts every value one rat later.
         self.rat_penalty = rat_penalty if options["rat_table"] == "pl" else (0,) + tuple(rat_penalty[:-1])
         self.box_lieutenant = options["boxed_lieutenant"] == "box"
+        self.first_on_top = options["book_stack"] == "first_on_top"
         self.priority_tile = options["priority_tile"]

@@ -87,7 +87,8 @@ def _workshops(state, data, period: str) -> tuple:
 
 
 def _players(state, data, n: int) -> None:
-    """MS-4, MS-5: a random turn order; book discs stacked with player 1 at the bottom (AMB-56);
+    """MS-4, MS-5: a random turn order; book discs stacked with player 1 at the bottom (AMB-56, or on
+    top with the D-42 option);
     the start compensation: player 2 1 point, player 3 1 coin, player 4 1 point and 1 coin."""
     order = shuffled(state, range(n))
     state.turn_order = order
@@ -113,8 +114,8 @@ def _players(state, data, n: int) -> None:
     for seat in range(n):
         for k in range(start):
             state.lt_at[seat * LIEUTENANTS + k] = ESTATE
-    for position, seat in enumerate(order):
-        state.stamp += 1
+    for seat in (reversed(order) if state.rules.first_on_top else order):
+        state.stamp += 1                      # D-42: the later stamp lies on top
         for book in range(3):
             state.book_stamp[seat * 3 + book] = state.stamp
     # Score discs: players 1 and 3 on 0, 2 and 4 on 1, the later player on top (MS-5.4/5.5).
