@@ -45,6 +45,8 @@ class Board:
         self.hex_keys: tuple[str, ...] = ()
         self.harbour_keys: tuple[str, ...] = ()
         self.ship_keys: tuple[str, ...] = ()
+        self.tile_index: dict[str, int] = {}            # city hex id -> tile index
+        self.harbour_index: dict[str, int] = {}         # harbour id -> corner
 
     def is_expansion(self, node: int) -> bool:
         return self.first_expansion <= node < self.first_harbour

@@ -286,7 +286,10 @@ class AnyHex(Decision):
 def node_of(state, hex_id: str) -> int:
     """The node of a hex id (a city hex in Messina or a harbour corner)."""
     b = state.board
-    for n in range(b.first_dock):
-        if (b.is_harbour(n) or state.hex_at[n] >= 0) and hex_record(state, n).id == hex_id:
-            return n
-    raise KeyError(hex_id)
+    corner = b.harbour_index.get(hex_id)
+    if corner is not None:
+        return b.first_harbour + corner
+    tile = b.tile_index.get(hex_id, -1)
+    if tile < 0 or tile not in state.hex_at:
+        raise KeyError(hex_id)
+    return state.hex_at.index(tile)

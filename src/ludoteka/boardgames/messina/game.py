@@ -62,6 +62,8 @@ class MessinaGame(Game):
             board.hex_keys = tuple("hex:" + h.id for h in data.hexes)
             board.harbour_keys = tuple("hex:" + h.id for h in data.harbours)
             board.ship_keys = tuple("ship:" + s.id for s in data.ships)
+            board.tile_index = {h.id: i for i, h in enumerate(data.hexes)}
+            board.harbour_index = {h.id: k for k, h in enumerate(data.harbours)}
         return board
 
     def _new(self, players: int, seed: int, options: dict[str, Any]) -> GameState:
