@@ -218,13 +218,14 @@ class GameState:
             raise WrongSeat(seat, self.acting_seats())
         if key not in keys:
             raise IllegalAction(key, list(keys), seat)
+        # A key among the first `_top_count` cached keys is the top frame's (no side frame asked).
+        of_top = not self.FLOW.any_time or (keys is self._legal and keys.index(key) < self._top_count)
         rng = self.rng
         self._barrier = False
         self._legal = None
         stack = self._stack
         frame = stack[1]
-        if self.FLOW.any_time and (keys is not self._legal or keys.index(key) >= self._top_count) \
-                and (owner := self._owner(seat, key)) is not frame:
+        if not of_top and (owner := self._owner(seat, key)) is not frame:
             owner[0].side(self, owner, seat, key)        # side actions leave their frame in place
         else:
             self._stack = stack[0]
