@@ -67,12 +67,13 @@ class MessinaGame(Game):
         return board
 
     def _new(self, players: int, seed: int, options: dict[str, Any]) -> GameState:
-        state = self.state_class.__new__(self.state_class)
+        state = self._empty(players, seed, options)
         state._begin(players, seed, options)
         state._setup()
         return state
 
     def _empty(self, players: int, seed: int, options: dict[str, Any]) -> GameState:
+        """A state with its data, rules and city board; `_setup` or `_restore` fills the rest."""
         state = self.state_class.__new__(self.state_class)
         state.data = self.components_for(options)
         state.rules = Rules(options, state.data.tables.rat_penalty)

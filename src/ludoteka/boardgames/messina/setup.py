@@ -8,16 +8,12 @@ from ludoteka.kernel.rng import below
 from .city import arrive_ships, place_citizens, shuffled, turn_wheel_and_place_cubes
 from .components import CLASSES, GOODS
 from .flow import step
-from .rules import Rules
 from .state import CATEGORIES, ESTATE, HUTS, LIEUTENANTS, SQUARES, SUPPLY
 
 
 def setup(state) -> None:
-    """Fill every field of a new game and push the first turn."""
-    game, n = state.game, state.players
-    data = state.data = game.components_for(state.options)
-    state.rules = Rules(state.options, data.tables.rat_penalty)
-    board = state.board = game.board_for(data, n)
+    """Fill every field of a new game (its data, rules and board are set) and push the first turn."""
+    data, board, n = state.data, state.board, state.players
     state.round = 1
     state.stamp = 0
     _city(state, data, board, n)
