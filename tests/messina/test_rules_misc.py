@@ -6,12 +6,11 @@ from __future__ import annotations
 from ludoteka.boardgames.messina import city, preparation, scoring
 from ludoteka.boardgames.messina.flow import perform
 from ludoteka.boardgames.messina.state import (BOOKS, CITY, HUTS, LIEUTENANTS, OVERSEERS, POPULARITY,
-                                               SQUARES, SUPPLY)
+                                               SHIP_OWNED, SQUARES, SUPPLY)
 
 from .helpers import ESTATE, blank, first_turn, kind, new, points, start_turns
 
 TARGET = 3                       # seed 1, 3 players: hex A01 ('1 fire')
-SHIP_OWNED = 10                  # ship_at: 10 + owner seat
 
 
 position = first_turn

@@ -15,7 +15,8 @@ from __future__ import annotations
 from ludoteka.kernel import Action
 from ludoteka.kernel.flow import Automatic, Decision
 
-from .citizens import PER_SECTOR, citizen_name, square_name
+from .citizens import PER_SECTOR, square_name
+from .texts import citizen_name
 from .flow import FLOW, atom, perform, step
 from .texts import action_text
 from .state import OVERSEERS, SQUARES

@@ -12,14 +12,11 @@ from __future__ import annotations
 from ludoteka.kernel import Action
 from ludoteka.kernel.flow import Decision
 
-from .citizens import citizen_name
 from .flow import FLOW, atom, perform
-from .texts import amount_text, cost_text
+from .texts import amount_text, citizen_name, cost_text
 from .state import HUTS, citizen_class, citizen_upgraded
 
 KINDS = ("huts", "workshops")
-PAYMENT_NAMES = {"points": "1 point", "coin": "1 coin", "timber": "1 timber", "fire": "1 fire",
-                 "large_fire": "1 large fire"}
 
 
 def _stacks(state, kind: str):
@@ -94,7 +91,7 @@ def reshuffle(state, seat: int, kind: str, payment: str) -> None:
     else:
         state.workshop_stacks = tuple(stacks)
     state._mark_barrier()
-    state.event("reshuffle", f"Seat {seat} pays {PAYMENT_NAMES[payment]} to reshuffle the "
+    state.event("reshuffle", f"Seat {seat} pays {amount_text(payment, 1)} to reshuffle the "
                              f"{'hut-upgrade' if kind == 'huts' else 'workshop'} stacks.",
                 {"seat": seat, "kind": kind, "payment": payment}, (seat,))
 
@@ -214,7 +211,7 @@ class Build(Decision):
             return Action(key, "Build nothing", {"skip": True})
         if key.startswith("reshuffle:"):
             _, kind, payment = key.split(":")
-            return Action(key, f"Pay {PAYMENT_NAMES[payment]} to reshuffle the "
+            return Action(key, f"Pay {amount_text(payment, 1)} to reshuffle the "
                                f"{'hut-upgrade' if kind == 'huts' else 'workshop'} stacks, then build",
                           {"reshuffle": kind, "payment": payment})
         return _describe_build(state, seat, key)

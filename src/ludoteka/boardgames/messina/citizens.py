@@ -13,15 +13,9 @@ from ludoteka.kernel.flow import Decision
 
 from .flow import FLOW, atom, perform, step
 from .state import HUTS, OVERSEERS, SQUARES, citizen_class, citizen_code, citizen_upgraded
+from .texts import citizen_name
 
 PER_SECTOR = SQUARES // 3
-
-
-def citizen_name(cls: int, upgraded: bool) -> str:
-    """'an upgraded nun', 'an artisan' ..."""
-    if upgraded:
-        return "an upgraded " + OVERSEERS[cls]
-    return ("an " if OVERSEERS[cls][0] in "aeiou" else "a ") + OVERSEERS[cls]
 
 
 def square_name(square: int) -> str:

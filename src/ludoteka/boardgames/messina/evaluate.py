@@ -5,6 +5,7 @@ Everything it reads is public (AMB-52).
 """
 from __future__ import annotations
 
+from .scoring import rat_penalty, repopulated, scroll_points
 from .state import BOOKS, HUTS, LIEUTENANTS, SQUARES, SUPPLY
 
 CITIZEN_VALUE = 0.8          # a citizen on a square: a future activation or repopulation
@@ -34,43 +35,17 @@ def evaluate_all(state) -> list[float]:
                 v += points[min(pos, len(points) - 1)]
             place = order.index(seat)
             v += ranking[place] if place < len(ranking) else 0
-            v -= table[min(state.rats[seat], len(table) - 1)]
-            v += _repopulated(state, seat) + _scroll(state, seat)
+            v -= rat_penalty(state.rats[seat], table)
+            v += sum(repopulated(state, seat)) + sum(track[3] for track in scroll_points(state, seat))
             v += (state.coins[seat] + state.timber[seat] + state.fire[seat] + state.large_fire[seat]) / 3
             v += rounds_left * _producers(state, seat) * PRODUCER_VALUE
             v += CITIZEN_VALUE * sum(1 for i in range(seat * SQUARES, seat * SQUARES + SQUARES) if state.squares[i])
             owned = sum(1 for i in range(seat * LIEUTENANTS, seat * LIEUTENANTS + LIEUTENANTS)
                         if state.lt_at[i] != SUPPLY)
             v += LIEUTENANT_VALUE * rounds_left * (owned - 3)
-            v += CART_VALUE * min(len(state.carts[seat]) // 2, 5 - _repopulated_count(state, seat))
+            v += CART_VALUE * min(len(state.carts[seat]) // 2, 5 - len(repopulated(state, seat)))
         values.append(v)
     return values
-
-
-def _repopulated_count(state, seat: int) -> int:
-    return sum(1 for owner in state.repopulated_by if owner == seat)
-
-
-def _repopulated(state, seat: int) -> int:
-    hexes = state.data.hexes
-    return sum(hexes[state.hex_at[node]].points for node, owner in enumerate(state.repopulated_by)
-               if owner == seat and state.hex_at[node] >= 0)
-
-
-def _scroll(state, seat: int) -> float:
-    """Side a: buildings (hut upgrades and workshops), ships, repopulated tiles (MS-31.10-31.12)."""
-    counts = {
-        "buildings": sum(1 for h in range(HUTS) if state.hut_upgrade[seat * HUTS + h] >= 0) + len(state.workshops[seat]) // 3,
-        "ships": sum(1 for at in state.ship_at if at == 10 + seat),
-        "repopulated": _repopulated_count(state, seat),
-    }
-    total = 0.0
-    for k, track in enumerate(state.data.scroll_boards["a"].tracks):
-        count = counts.get(track.kind, 0)
-        if track.cap:
-            count = min(count, track.cap)
-        total += track.values[state.scroll[seat * 3 + k]] * count
-    return total
 
 
 def _producers(state, seat: int) -> int:

@@ -10,15 +10,10 @@ from ludoteka.kernel.flow import Decision
 from . import books
 from .books import hex_record
 from .flow import FLOW
-from .texts import amount_text
-from .state import HUTS, OVERSEERS, POPULARITY, SQUARES, citizen_code
+from .texts import amount_text, citizen_name
+from .state import HUTS, OVERSEERS, POPULARITY, SHIP_OWNED, SQUARES, citizen_code
 
 SQUARES_PER_SECTOR = 6
-
-
-def article(noun: str) -> str:
-    """'an artisan', 'a nun'."""
-    return ("an " if noun[0] in "aeiou" else "a ") + noun
 
 
 def round_row(state):
@@ -71,7 +66,7 @@ def place_rescued(state, seat: int, cls: int, key: str) -> None:
         state.hut_space[h] = 1
     elif key.startswith("square:"):
         state.squares[seat * SQUARES + int(key[7:])] = 1
-    state.event("rescue", f"Seat {seat} rescues {article(OVERSEERS[cls])}"
+    state.event("rescue", f"Seat {seat} rescues {citizen_name(cls, False)}"
                 + {"h": " into quarantine.", "s": " into the estate.", "d": " but has no room: discarded."}[key[0]],
                 {"citizen": OVERSEERS[cls], "to": key}, seats=(seat,))
 
@@ -251,14 +246,13 @@ def take_ship(state, seat: int, ship: int) -> None:
     opens an overseer advance for the rest of the ship turn (AMB-48)."""
     from .turns import SHIP_BONUS
     s = state.data.ships[ship]
-    state.ship_at[ship] = 10 + seat
+    state.ship_at[ship] = SHIP_OWNED + seat
     state.coins[seat] += s.coins
     state.add_points(seat, s.points, "ships")
     state.event("take_ship", f"Seat {seat} takes ship {s.id} ({s.goods})"
                 + (f" and {amount_text('coin', s.coins)}." if s.coins else f" and {amount_text('points', s.points)}."),
                 {"ship": s.id, "coins": s.coins, "points": s.points}, seats=(seat,))
-    owned = sum(1 for at in state.ship_at if at == 10 + seat)
-    if owned % 2 == 0:
+    if state.ships_owned(seat) % 2 == 0:
         state.turn_done |= SHIP_BONUS
     from .turns import SHIP_STEP, begin_action_step
     begin_action_step(state, SHIP_STEP)

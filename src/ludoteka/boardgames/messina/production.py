@@ -15,33 +15,19 @@ from ludoteka.kernel.flow import Automatic, Decision
 
 from .components import CLASSES
 from .flow import FLOW, perform, step
+from .texts import citizen_name, counts_text
 from .state import HUTS, RESOURCE_FIELDS, SQUARES, citizen_class, citizen_upgraded
 
 LAST_ROUND = 6
-NAMES = {"coin": ("coin", "coins"), "timber": ("timber", "timber"), "fire": ("fire", "fire"),
-         "large_fire": ("large fire", "large fires"), "points": ("point", "points")}
+def code_name(code: int) -> str:
+    """The name of a citizen in a hut or workshop (its code)."""
+    return citizen_name(citizen_class(code), citizen_upgraded(code))
 
 
 def _citizens():
     # The estate helper's module; imported when needed so this module loads without it.
     from . import citizens
     return citizens
-
-
-def citizen_name(code: int) -> str:
-    """'an upgraded nun', 'an artisan' ... for a citizen code."""
-    name = CLASSES[citizen_class(code)]
-    if citizen_upgraded(code):
-        return f"an upgraded {name}"
-    return f"an {name}" if name[0] in "aeiou" else f"a {name}"
-
-
-def amount_text(counts: dict[str, int]) -> str:
-    """'2 coins, 1 fire and 1 point' (nothing: 'nothing')."""
-    parts = [f"{n} {NAMES[r][0] if n == 1 else NAMES[r][1]}" for r, n in counts.items() if n]
-    if not parts:
-        return "nothing"
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
 # ---------------------------------------------------------------------- what a seat produces
@@ -97,7 +83,7 @@ def produce(state, seat: int) -> None:
                 gained["points"] = gained.get("points", 0) + amount
             else:               # book advances (their actions wait, MS-25.16), a scroll step
                 follow.append(("perform", (verb, amount, arg)))
-    state.event("production", f"Seat {seat} produces {amount_text(gained)}.",
+    state.event("production", f"Seat {seat} produces {counts_text(gained)}.",
                 {"seat": seat, "gained": gained, "sources": sources}, seats=(seat,))
     # Pushed last first, so they resolve in the order the tiles list them.
     for item in reversed(follow):
@@ -266,7 +252,7 @@ def exit_next(state, seat: int, codes: tuple) -> None:
         codes = codes[1:]
         if not options:
             # AMB-28: no free square and no empty workshop: back to the supply.
-            state.event("citizen_discarded", f"Seat {seat} has no room: {citizen_name(code)} leaving "
+            state.event("citizen_discarded", f"Seat {seat} has no room: {code_name(code)} leaving "
                         "quarantine returns to the supply.",
                         {"seat": seat, "citizen": CLASSES[citizen_class(code)],
                          "upgraded": citizen_upgraded(code)}, seats=(seat,))
@@ -311,7 +297,7 @@ class QuarantineExit(Decision):
 
     def describe(self, state, frame, seat, key):
         code = frame[2][0]
-        who = citizen_name(code)
+        who = code_name(code)
         if key.startswith("square:"):
             n = int(key.split(":")[1])
             return Action(key, f"Place {who} leaving quarantine on square {n % 6 + 1} of the "

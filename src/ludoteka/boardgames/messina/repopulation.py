@@ -12,10 +12,10 @@ from __future__ import annotations
 from ludoteka.kernel import Action
 from ludoteka.kernel.flow import Automatic, Decision
 
-from .citizens import PER_SECTOR, citizen_name, square_name
+from .citizens import PER_SECTOR, square_name
 from .state import BOX, OVERSEERS, SQUARES, SUPPLY, citizen_class, citizen_upgraded
 from .flow import FLOW
-from .texts import cost_text
+from .texts import citizen_name, cost_text
 
 UNANSWERED = -1
 NOT_NEEDED = -2

@@ -11,7 +11,6 @@ from typing import Any
 from .setup import side_name
 from .state import BOOKS, CATEGORIES, HUTS, POPULARITY
 
-SHIP_OWNED = 10                      # ship_at: 10 + owner seat
 
 
 def rat_penalty(rats: int, table: tuple[int, ...]) -> int:
@@ -134,7 +133,7 @@ def scroll_items(state, seat: int, kind: str) -> int:
         huts = sum(1 for h in range(HUTS) if state.hut_upgrade[seat * HUTS + h] >= 0)
         return huts + len(state.workshops[seat]) // 3
     if kind == "ships":
-        return sum(1 for at in state.ship_at if at == SHIP_OWNED + seat)
+        return state.ships_owned(seat)
     if kind == "repopulated":
         return sum(1 for node, tile in enumerate(state.hex_at)
                    if tile >= 0 and state.repopulated_by[node] == seat)
@@ -150,7 +149,7 @@ def scroll_points(state, seat: int) -> list[tuple[str, int, int, int]]:
         items = scroll_items(state, seat, track.kind)
         if track.cap:
             items = min(items, track.cap)
-        points = track.values[level] * items // getattr(track, "divisor", 1)
+        points = track.values[level] * items // track.divisor
         out.append((track.kind, level, items, points))
     return out
 

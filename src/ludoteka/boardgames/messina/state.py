@@ -26,7 +26,7 @@ CATEGORIES = ("start", "actions", "visits", "ships", "carts", "plague", "product
               "rat_penalty", "books", "popularity_ranking", "repopulated_hexes", "scroll_board",
               "remaining_markers")
 CATEGORY = {name: i for i, name in enumerate(CATEGORIES)}
-NO_SHIP_OWNER = -1
+SHIP_OWNED = 10                 # ship_at of a ship in a seat's estate: SHIP_OWNED + seat
 LIEUTENANTS = 5
 SQUARES = 18
 HUTS = 4
@@ -69,7 +69,7 @@ class MessinaState(GameState):
         Tuple("hex_stack", lo=0, hidden="all", doc="city hexes still to come, top first"),
         Tuple("docking_stack", lo=0, hi=3, hidden="all", doc="docking tiles (corner indexes), top first"),
         Tuple("ship_stack", lo=0, hidden="all", doc="ship tiles still to arrive, top first"),
-        Ints("ship_at", length=None, lo=-2, doc="per ship: dock 0..3, 10 + owner seat, -1 stack, -2 box"),
+        Ints("ship_at", length=None, lo=-2, doc="per ship: dock 0..3, SHIP_OWNED + owner seat, -1 stack, -2 box"),
         Flags("ship_cube", length=None, doc="per ship: its plague cube is on it"),
         # --- the scoring board
         Tuple("hut_stacks", nested=True, lo=0, hidden="all", doc="3 stacks of hut upgrades, face-up first"),
@@ -145,6 +145,10 @@ class MessinaState(GameState):
         """Lieutenants the seat may still use this round (MS-7.2): unused, in Messina or the estate."""
         return [i for i in self.lieutenants(seat)
                 if not self.lt_used[i] and (self.lt_at[i] >= 0 or self.lt_at[i] == ESTATE)]
+
+    def ships_owned(self, seat: int) -> int:
+        """Ship tiles in the seat's estate."""
+        return self.ship_at.count(SHIP_OWNED + seat)
 
     def standing_at(self, node: int) -> bool:
         """Whether a figure stands on a node (it blocks a hex, MS-8.10)."""

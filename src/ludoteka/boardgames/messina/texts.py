@@ -1,6 +1,8 @@
 """English texts of actions and costs, in the English edition's terms (labels, events, views)."""
 from __future__ import annotations
 
+from .components import CLASSES
+
 NOUNS = {"coin": ("coin", "coins"), "timber": ("timber", "timber"), "fire": ("fire", "fire"),
          "large_fire": ("large fire", "large fires"), "points": ("point", "points")}
 VERB_TEXT = {
@@ -22,6 +24,22 @@ def amount_text(resource: str, n: int) -> str:
     """'2 coins', '1 large fire'."""
     one, many = NOUNS[resource]
     return f"{n} {one if n == 1 else many}"
+
+
+def counts_text(counts: dict[str, int]) -> str:
+    """'2 coins, 1 fire and 1 point' of a dict of resource to amount; 'nothing' when all are 0."""
+    parts = [amount_text(r, n) for r, n in counts.items() if n]
+    if not parts:
+        return "nothing"
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def citizen_name(cls: int, upgraded: bool) -> str:
+    """'an upgraded nun', 'an artisan' ... (cls: index in CLASSES)."""
+    name = CLASSES[cls]
+    if upgraded:
+        return "an upgraded " + name
+    return ("an " if name[0] in "aeiou" else "a ") + name
 
 
 def cost_text(cost) -> str:

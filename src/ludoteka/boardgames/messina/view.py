@@ -12,7 +12,7 @@ import math
 from typing import Any
 
 from .components import CLASSES, CORNERS
-from .state import (BOOKS, BOX, CATEGORIES, ESTATE, HUTS, LIEUTENANTS, OVERSEERS, SQUARES, SUPPLY,
+from .state import (BOOKS, BOX, CATEGORIES, ESTATE, HUTS, LIEUTENANTS, OVERSEERS, SHIP_OWNED, SQUARES, SUPPLY,
                     citizen_class, citizen_upgraded)
 from .texts import action_text, alternative_text, cost_text
 
@@ -139,7 +139,7 @@ def view(state, seat: int | None) -> dict[str, Any]:
         "round": state.round, "decision": top[0].name if top is not None else "over",
         "to_act": state.to_act, "acting": list(state.acting_seats()) if top is not None else [],
         "turn_order": list(state.turn_order), "city": city, "empty_locations": empty,
-        "ships": {data.ships[i].id: {"at": (f"dock:{CORNERS[at]}" if at < 4 else f"seat:{at - 10}"),
+        "ships": {data.ships[i].id: {"at": (f"dock:{CORNERS[at]}" if at < 4 else f"seat:{at - SHIP_OWNED}"),
                                      "cube": bool(state.ship_cube[i])}
                   for i, at in enumerate(state.ship_at) if at >= 0},
         "ship_stack": _ship_stack(state),
@@ -253,7 +253,7 @@ def _player(state, s: int) -> dict[str, Any]:
         "one_time_used": [i for i in range(SQUARES) if state.one_time_used[s * SQUARES + i]],
         "board": board.id,
         "huts": huts, "workshops": workshops, "carts": carts,
-        "ships": [data.ships[i].id for i, at in enumerate(state.ship_at) if at == 10 + s],
+        "ships": [data.ships[i].id for i, at in enumerate(state.ship_at) if at == SHIP_OWNED + s],
         "lieutenants": lts,
         "repopulated_tiles_left": data.tables.repopulated_tiles - sum(1 for o in state.repopulated_by if o == s),
         "deferred_book_actions": [_book_space(v) for v in state.deferred[s]],
