@@ -334,7 +334,7 @@ def test_yellow_example_turn_without_estate():
     h2_id = s.data.hexes[s.hex_at[h2]].id
     assert labels(s)[f"hex:{h2_id}"].endswith("(pay 1 coin)")
     s.apply(f"hex:{h2_id}")
-    assert s.coins[yellow] == 3 and s.standing_at(h2)
+    assert s.coins[yellow] == 3 and h2 in s.standing_nodes()
     assert keys(s) == ["hut:0", "hut:1", "hut:2", "hut:3"]
     s.apply("hut:0")
     s.apply("fight:large_fire")

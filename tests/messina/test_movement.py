@@ -121,7 +121,7 @@ def test_own_standing_figure_blocks_and_lying_one_cannot_stay():
     assert f"hex:{here}" not in keys(s)
     assert f"hex:{s.data.hexes[s.hex_at[1]].id}" not in keys(s)
     s.apply(f"hex:{s.data.hexes[s.hex_at[3]].id}")
-    assert s.standing_at(3)
+    assert 3 in s.standing_nodes()
 
 
 def test_chosen_hex_is_blocked_for_the_round():

@@ -150,12 +150,10 @@ class MessinaState(GameState):
         """Ship tiles in the seat's estate."""
         return self.ship_at.count(SHIP_OWNED + seat)
 
-    def standing_at(self, node: int) -> bool:
-        """Whether a figure stands on a node (it blocks a hex, MS-8.10)."""
-        for i, at in enumerate(self.lt_at):
-            if at == node and self.lt_used[i]:
-                return True
-        return False
+    def standing_nodes(self) -> set[int]:
+        """The nodes a figure stands on (a standing figure blocks its hex, MS-8.10)."""
+        lt_at, used = self.lt_at, self.lt_used
+        return {lt_at[i] for i in range(len(lt_at)) if used[i] and lt_at[i] >= 0}
 
     # ------------------------------------------------------------------ scoring
     def scores(self) -> list[float]:

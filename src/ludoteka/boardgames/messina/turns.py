@@ -89,9 +89,9 @@ def place_name(state, node: int) -> str:
 def destinations(state, seat: int, lt: int) -> list[tuple[str, int, int]]:
     """(key, node, cost) of every hex and ship the lieutenant can reach and pay for (MS-8, MS-9):
     no hex with a standing figure (MS-8.10), any dock with a ship (MS-9.4/9.5)."""
-    b, coins, lt_at, used = state.board, state.coins[seat], state.lt_at, state.lt_used
-    standing = {lt_at[i] for i in range(len(lt_at)) if used[i]}
-    at = lt_at[lt]
+    b, coins = state.board, state.coins[seat]
+    standing = state.standing_nodes()
+    at = state.lt_at[lt]
     row = b.distances(filled_mask(state))[at] if at >= 0 else None
     hex_at, hex_keys, harbour_keys, first_harbour = state.hex_at, b.hex_keys, b.harbour_keys, b.first_harbour
     out = []
