@@ -185,7 +185,7 @@ def one_line(p: dict[str, Any], seat: int | None) -> str:
     owned = ", ".join(_n(len(p[k]), k[:-1]) for k in ("ships", "carts", "workshops") if p[k])
     return (f"{_who(p['seat'], seat).capitalize()}: {_n(p['score'], 'point')} | {p['coins']}c {p['timber']}t "
             f"{p['fire']}f {p['large_fire']}F | {_n(p['rats'], 'rat')} | books {b['popularity']['space']}/"
-            f"{b['city']['space']}/{b['church']['space']} | {free} lieutenant{"s" if free != 1 else ""} left" + (f" | {owned}" if owned else ""))
+            f"{b['city']['space']}/{b['church']['space']} | {_n(free, 'lieutenant')} left" + (f" | {owned}" if owned else ""))
 
 
 def render(state, seat: int | None, full: bool = False) -> str:
