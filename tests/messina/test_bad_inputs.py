@@ -96,7 +96,7 @@ def test_unknown_options_and_values():
         GAME.new_state(3, 1, {"data": 5})
     with pytest.raises(BadOption, match="cannot be 1; allowed: False, True"):
         GAME.new_state(3, 1, {"priority_tile": 1})
-    with pytest.raises(BadOption, match="unknown option 'large_fires'; known options: after_reshuffle"):
+    with pytest.raises(BadOption, match="unknown option 'large_fires'; known options: advanced, after_reshuffle"):
         GAME.new_state(3, 1, {"large_fires": "two_cubes"})
     with pytest.raises(BadOption, match="options must be a mapping"):
         GAME.new_state(3, 1, ["large_fire"])

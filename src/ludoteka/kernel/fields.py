@@ -11,7 +11,11 @@ Kinds (what a clone does with the value):
   Tuple             an immutable (possibly nested) tuple of ints, shared;
   Tuples            a list of immutable tuples (one pile per seat, say), the list copied;
   Const             not part of the snapshot (static data the Game supplies), shared.
-`per_seat=k` says a list holds k entries per seat (its length is players * k); `hidden` says
+`per_seat=k` says a list holds k entries per seat (its length is players * k); `added` marks a
+field declared after a game's first release: `added(players)` is its saved (JSON) value in the
+states of games that never use it. A snapshot leaves such a field out while it holds that value,
+and a saved state without it reads that value, so the states and record digests written before
+the field existed still load and verify. `hidden` says
 who may see it ("" public, "owner" only the seat it belongs to, "all" nobody): documentation
 for readers and for the hidden-information tests, which compare views across states that
 differ only in hidden fields.
@@ -41,12 +45,13 @@ class Field:
     nested: bool = False            # a Tuple or Tuples entry may itself hold tuples
     hidden: str = ""                # "", "owner" or "all" (documentation and tests)
     doc: str = ""
+    added: Callable[[int], Any] | None = None   # players -> the saved value of games without it
 
 
 def Int(name: str, lo: int | None = None, hi: int | None = None, nullable: bool = False,
-        hidden: str = "", doc: str = "") -> Field:
+        hidden: str = "", doc: str = "", added: Callable[[int], Any] | None = None) -> Field:
     """An int scalar (None allowed when `nullable`)."""
-    return Field(name, SCALAR, int, lo=lo, hi=hi, nullable=nullable, hidden=hidden, doc=doc)
+    return Field(name, SCALAR, int, lo=lo, hi=hi, nullable=nullable, hidden=hidden, doc=doc, added=added)
 
 
 def Flag(name: str, doc: str = "") -> Field:
@@ -60,9 +65,10 @@ def Text(name: str, doc: str = "") -> Field:
 
 
 def Ints(name: str, per_seat: int = 0, length: int | None = None, lo: int | None = None,
-         hi: int | None = None, hidden: str = "", doc: str = "") -> Field:
+         hi: int | None = None, hidden: str = "", doc: str = "",
+         added: Callable[[int], Any] | None = None) -> Field:
     """A flat list of ints, copied by `clone`."""
-    return Field(name, LIST, int, per_seat, length, lo, hi, hidden=hidden, doc=doc)
+    return Field(name, LIST, int, per_seat, length, lo, hi, hidden=hidden, doc=doc, added=added)
 
 
 def Flags(name: str, per_seat: int = 0, length: int | None = None, hidden: str = "", doc: str = "") -> Field:
@@ -71,9 +77,11 @@ def Flags(name: str, per_seat: int = 0, length: int | None = None, hidden: str =
 
 
 def Tuple(name: str, per_seat: int = 0, length: int | None = None, lo: int | None = None,
-          hi: int | None = None, nested: bool = False, hidden: str = "", doc: str = "") -> Field:
+          hi: int | None = None, nested: bool = False, hidden: str = "", doc: str = "",
+          added: Callable[[int], Any] | None = None) -> Field:
     """An immutable tuple of ints (of tuples of ints when `nested`), shared by clones."""
-    return Field(name, TUPLE, int, per_seat, length, lo, hi, nested=nested, hidden=hidden, doc=doc)
+    return Field(name, TUPLE, int, per_seat, length, lo, hi, nested=nested, hidden=hidden, doc=doc,
+                 added=added)
 
 
 def Tuples(name: str, per_seat: int = 1, lo: int | None = None, hi: int | None = None,
@@ -116,15 +124,26 @@ def build_methods(fields: tuple[Field, ...]) -> dict[str, Callable[..., Any]]:
     namespace: dict[str, Any] = {"_nested_list": _nested_list}
     exec(source, namespace)   # noqa: S102 - generated once per class from a fixed declaration
     saved = tuple(f for f in fields if f.store != CONST)
+    added = tuple(f for f in saved if f.added is not None)
+    snapshot_all = namespace["_snapshot_fields"]
+
+    def _snapshot_fields(self: Any) -> dict[str, Any]:
+        data = snapshot_all(self)
+        for f in added:
+            if data[f.name] == f.added(self.players):
+                del data[f.name]               # as saved before the field existed
+        return data
 
     def _restore_fields(self: Any, data: dict[str, Any]) -> None:
-        missing = [f.name for f in saved if f.name not in data]
+        missing = [f.name for f in saved if f.name not in data and f.added is None]
         if missing:
             raise BadRecord(f"{self.game.name} state is missing fields: {', '.join(missing)}")
         for f in saved:
-            setattr(self, f.name, read_field(f, data[f.name], self.players, self.game.name))
+            value = data[f.name] if f.name in data else f.added(self.players)
+            setattr(self, f.name, read_field(f, value, self.players, self.game.name))
 
-    return {"_clone_fields": namespace["_clone_fields"], "_snapshot_fields": namespace["_snapshot_fields"],
+    return {"_clone_fields": namespace["_clone_fields"],
+            "_snapshot_fields": _snapshot_fields if added else snapshot_all,
             "_restore_fields": _restore_fields}
 
 

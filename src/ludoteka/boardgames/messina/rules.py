@@ -59,6 +59,19 @@ OPTIONS = {
     "priority_tile": Option(
         "priority_tile", False,
         "MS-34: the book priority tile covers the first column of the round overview table."),
+    "advanced": Option(
+        "advanced", False,
+        "MS-33: the advanced variant: side b of the player boards (by a random colour) and of the "
+        "scroll boards (dealt at random), one-time squares and the extra repopulation points."),
+    "mixed_sides": Option(
+        "mixed_sides", "none",
+        "MS-33.3, D-21 (untested by the designers; needs advanced): 'a_player_boards' plays side a "
+        "player boards with side b scroll boards (DE), 'a_scroll_boards' the reverse (PL).",
+        ("none", "a_player_boards", "a_scroll_boards")),
+    "solo_repopulation": Option(
+        "solo_repopulation", "cz_pl",
+        "D-1: the solo repopulation bonus for 2/3/4+ hexes: 'cz_pl' 3/7/10 (CZ, PL), 'de' 3/4/10 (DE).",
+        ("cz_pl", "de")),
 }
 
 
@@ -66,7 +79,8 @@ class Rules:
     """The resolved options of one game, as plain attributes (shared by every clone)."""
 
     __slots__ = ("large_fire_two", "reshuffle_payments", "after_any", "tiebreak_sum", "upgraded_area",
-                 "rat_penalty", "box_lieutenant", "first_on_top", "priority_tile")
+                 "rat_penalty", "box_lieutenant", "first_on_top", "priority_tile",
+                 "advanced", "player_side_b", "scroll_side_b", "solo_repop_de")
 
     def __init__(self, options: dict[str, Any], rat_penalty: tuple[int, ...]):
         self.large_fire_two = options["large_fire"] == "two_cubes"
@@ -81,3 +95,8 @@ class Rules:
         self.box_lieutenant = options["boxed_lieutenant"] == "box"
         self.first_on_top = options["book_stack"] == "first_on_top"
         self.priority_tile = options["priority_tile"]
+        self.advanced = options["advanced"]
+        mixed = options["mixed_sides"]
+        self.player_side_b = self.advanced and mixed != "a_player_boards"
+        self.scroll_side_b = self.advanced and mixed != "a_scroll_boards"
+        self.solo_repop_de = options["solo_repopulation"] == "de"

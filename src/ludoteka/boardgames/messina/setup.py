@@ -104,6 +104,10 @@ def _players(state, data, n: int) -> None:
     state.hut_upgrade = [-1] * (n * HUTS)
     state.workshops = [() for _ in range(n)]
     state.carts = [() for _ in range(n)]
+    state.player_board = [0] * n
+    state.scroll_board = [0] * n
+    state.automa_at, state.automa_used, state.automa_popularity = [], 0, 0
+    state.solo_deck, state.solo_discard = (), ()
     state.lt_at = [SUPPLY] * (n * LIEUTENANTS)
     state.lt_used = [False] * (n * LIEUTENANTS)
     start = data.tables.start_lieutenants

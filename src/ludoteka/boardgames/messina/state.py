@@ -105,6 +105,17 @@ class MessinaState(GameState):
         Flag("producing", doc="the end of round is under way: book actions reached wait (MS-25.16)"),
         Int("turn_done", lo=0, hi=3, doc="this turn: 1 the hex action or repopulation is done; 2 the ship bonus is open"),
         Tuples("deferred", lo=0, doc="per seat: book spaces reached during production: book * 64 + space"),
+        # --- the advanced variant (MS-33) and the solo game (MS-35): added after the first release
+        Ints("player_board", per_seat=1, lo=0, hi=4, added=lambda n: [0] * n,
+             doc="the player board: 0 side a, k side b of colour k (board 'bk')"),
+        Ints("scroll_board", per_seat=1, lo=0, hi=4, added=lambda n: [0] * n,
+             doc="the scroll board: 0 side a, k side b number k (board 'bk')"),
+        Ints("automa_at", length=None, lo=-1, added=lambda n: [],
+             doc="solo: per automa lieutenant, its node in Messina or -1 (on its board)"),
+        Int("automa_used", lo=0, added=lambda n: 0, doc="solo: automa lieutenants used this round"),
+        Int("automa_popularity", lo=0, added=lambda n: 0, doc="solo: the automa's popularity-book space"),
+        Tuple("solo_deck", lo=0, hidden="all", added=lambda n: [], doc="solo: the face-down solo tiles, top first"),
+        Tuple("solo_discard", lo=0, added=lambda n: [], doc="solo: the tiles revealed this round, last on top"),
     )
     __slots__ = slots(FIELDS)
 
