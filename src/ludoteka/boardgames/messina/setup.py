@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ludoteka.kernel.rng import below
 
+from .automa import setup_automa
 from .city import arrive_ships, place_citizens, shuffled, turn_wheel_and_place_cubes
 from .components import CLASSES, GOODS
 from .flow import step
@@ -19,6 +20,8 @@ def setup(state) -> None:
     _city(state, data, board, n)
     _stacks(state, data, n)
     _players(state, data, n)
+    if n == 1:
+        setup_automa(state)                         # MS-35.4 (other counts keep their random stream)
     state.pending = ()
     state.turn_done = 0
     state.producing = False
@@ -107,7 +110,7 @@ def _players(state, data, n: int) -> None:
     state.player_board = [0] * n
     state.scroll_board = [0] * n
     state.automa_at, state.automa_used, state.automa_popularity = [], 0, 0
-    state.solo_deck, state.solo_discard = (), ()
+    state.solo_deck, state.solo_discard, state.automa_taken = (), (), ()
     state.lt_at = [SUPPLY] * (n * LIEUTENANTS)
     state.lt_used = [False] * (n * LIEUTENANTS)
     start = data.tables.start_lieutenants
