@@ -31,9 +31,9 @@ def cubes(n: int) -> str:
 
 
 def figures(lieutenants: list[dict[str, Any]]) -> str:
-    """'2!1.' : standing first (they block the hex)."""
-    order = sorted(lieutenants, key=lambda f: (not f["standing"], f["seat"]))
-    return "".join(f"{f['seat']}{'!' if f['standing'] else '.'}" for f in order)
+    """'2!1.' : standing first (they block the hex); the solo automa's figures are 'A!'."""
+    order = sorted(lieutenants, key=lambda f: (not f["standing"], str(f["seat"])))
+    return "".join(f"{'A' if f['seat'] == 'automa' else f['seat']}{'!' if f['standing'] else '.'}" for f in order)
 
 
 def ship_short(ship: dict[str, Any]) -> str:
