@@ -99,7 +99,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         print(f"{result['game']}: {result['completed']}/{result['games']} games completed, "
               f"{result['decisions']} decisions in {result['seconds']:.2f} s")
         print("mean scores: " + ", ".join(f"seat {s}: {v:.2f}" for s, v in enumerate(result["mean_scores"])))
-        print("wins: " + ", ".join(f"seat {s}: {v:g}" for s, v in enumerate(result["wins"])))
+        if players > 1:                           # a solo game has nobody to beat
+            print("wins: " + ", ".join(f"seat {s}: {v:g}" for s, v in enumerate(result["wins"])))
         print(f"violations: {result['violation_count']}")
         for line in result["violations"][:20]:
             print("  " + line)
@@ -128,11 +129,16 @@ def cmd_bench(args: argparse.Namespace) -> int:
     if args.json:
         emit_json(result)
     else:
-        print(f"{result['game']} ({players} players): {result['decisions_per_second']:,.0f} decisions/s, "
+        print(f"{result['game']} ({plural(players, 'player')}): {result['decisions_per_second']:,.0f} decisions/s, "
               f"{result['games_per_second']:,.2f} games/s, {result['mean_decisions_per_game']:.1f} "
               f"decisions/game, clone {result['clone_microseconds']:.2f} µs "
               f"({result['games']} games in {result['seconds']:.2f} s)")
     return 0
+
+
+def plural(n: int, noun: str) -> str:
+    """'1 player', '3 players'."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
 def cmd_arena(args: argparse.Namespace) -> int:
@@ -147,9 +153,8 @@ def cmd_arena(args: argparse.Namespace) -> int:
     if args.json:
         emit_json(result)
         return 0
-    count = f"{players} player{'s' if players != 1 else ''}"
     each = f" ({len(result['agents'])} agents, each alone)" if players == 1 and len(result['agents']) > 1 else ""
-    print(f"{result['game']}, {count}, {result['games']} games{each} in {result['seconds']:.1f} s")
+    print(f"{result['game']}, {plural(players, 'player')}, {result['games']} games{each} in {result['seconds']:.1f} s")
     for a in result["agents"]:
         slo, shi = a["mean_score_ci95"]
         if a["win_rate"] is None:                 # solo: each agent played every seed alone
