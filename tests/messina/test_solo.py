@@ -306,3 +306,18 @@ def test_solo_games_finish_with_every_invariant():
             assert GAME.check_invariants(s) == []
         assert replay(record_of(s), game).scores() == s.scores()
         assert automa.lieutenants_this_round(s) == 5
+
+
+def test_the_automa_disc_stops_on_the_last_popularity_space():
+    """MS-35.14, MS-25.18: the automa's disc is on the popularity book and cannot pass its last
+    space; the cube is still removed. A player on the last space has reached it (MS-35.22)."""
+    s = solo()
+    last = len(s.data.sides["2p"].books["popularity"].spaces) - 1
+    s.automa_popularity = last
+    n_ = node(s, "A01")
+    s.cubes[n_], s.cube_supply = 1, s.cube_supply - 1
+    automa_turn(s, "A01")
+    assert s.cubes[n_] == 0 and s.automa_popularity == last
+    assert events(s, "automa_fight")[-1]["advanced"] is False
+    s.books[POPULARITY] = last
+    assert scoring_solo.popularity_bonus_for(s, last) == 5

@@ -13,10 +13,12 @@ from __future__ import annotations
 
 from ludoteka.kernel.rng import below
 
-from .books import hex_record
+from .books import book_data, hex_record
 from .build import take_top
 from .city import filled_mask, shuffled
 from .components import CLASSES
+from .state import POPULARITY
+from .texts import amount_text
 
 LIEUTENANTS_PER_ROUND = (3, 3, 3, 4, 4, 5)     # MS-35.6
 AUTOMA_STARTS = (False, True, False, True, False, True)     # MS-35.8: rounds II, IV and VI
@@ -130,8 +132,8 @@ def _remove_citizens(state, node: int) -> None:
     counts = state.city_citizens[base:base + 3]
     if any(counts):
         state.city_citizens[base:base + 3] = [0, 0, 0]
-        state.event("automa_citizens", f"{AUTOMA} sends {sum(counts)} citizens from {_place(state, node)} "
-                    "to the supply.", {"node": node, "citizens": dict(zip(CLASSES, counts))})
+        state.event("automa_citizens", f"{AUTOMA} sends {amount_text('citizen', sum(counts))} from "
+                    f"{_place(state, node)} to the supply.", {"node": node, "citizens": dict(zip(CLASSES, counts))})
 
 
 def _fight(state, node: int) -> None:
@@ -139,10 +141,14 @@ def _fight(state, node: int) -> None:
     if state.cubes[node]:
         state.cubes[node] -= 1
         state.cube_supply += 1
-        state.automa_popularity += 1
-        state.event("automa_fight", f"{AUTOMA} removes 1 plague cube from {_place(state, node)} and advances "
-                    f"to space {state.automa_popularity} of the popularity book.",
-                    {"node": node, "popularity": state.automa_popularity})
+        # MS-25.18: a disc on the last space cannot advance (the automa's disc is on the same book)
+        last = len(book_data(state, POPULARITY).spaces) - 1
+        moved = state.automa_popularity < last
+        state.automa_popularity += moved
+        state.event("automa_fight", f"{AUTOMA} removes 1 plague cube from {_place(state, node)} and "
+                    + (f"advances to space {state.automa_popularity}" if moved else
+                       f"stays on the last space ({last})") + " of the popularity book.",
+                    {"node": node, "popularity": state.automa_popularity, "advanced": moved})
 
 
 # ---------------------------------------------------------------------- tile actions (MS-35.15-35.19)

@@ -276,6 +276,9 @@ def _automa(state, out) -> None:
     for node in placed:
         if node >= b.first_dock or (node < b.hex_nodes and state.hex_at[node] < 0):
             out.append(f"an automa lieutenant is on node {node}, which is no hex in play")
+    last = len(state.data.sides["2p"].books["popularity"].spaces) - 1
+    if not 0 <= state.automa_popularity <= last:
+        out.append(f"the automa's popularity disc is on space {state.automa_popularity} (last: {last})")
     tiles = sorted(state.solo_deck + state.solo_discard)
     if tiles != list(range(len(state.data.solo_tiles))):
         out.append(f"the solo tiles are not each once in the deck and the revealed pile: {tiles}")

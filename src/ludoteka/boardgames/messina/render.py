@@ -75,7 +75,7 @@ def _header(state, v: dict[str, Any], seat: int | None) -> list[str]:
 def _automa_line(a: dict[str, Any]) -> str:
     """The solo game's automa in one line (MS-35)."""
     taken = [t for ids in a["taken"].values() for t in ids]
-    return (f"Automa (A): {'starts' if a['starts_this_round'] else 'second'} this round | "
+    return (f"Automa (V): {'starts' if a['starts_this_round'] else 'second'} this round | "
             f"{a['used']}/{a['lieutenants_this_round']} lieutenants used"
             + (f" (on {', '.join(a['in_messina'])})" if a["in_messina"] else "")
             + f" | popularity {a['popularity']} | solo tiles {a['deck_size']} face down"
