@@ -394,7 +394,7 @@ def run_play(args: argparse.Namespace, lookup: Callable[[str], Game],
     seats = _seat_specs(args, players)
     session = Session(state, seats, _save_path(args, game), out, stdin.readline, autosave=True)
     # The seed is never shown while the game is on: it would give away future dice and cards.
-    session.say(f"{game.title or game.name}: {players} players. "
+    session.say(f"{game.title or game.name}: {players} player{'' if players == 1 else 's'}. "
                 + ", ".join(f"seat {s}: {spec}" for s, spec in enumerate(seats)))
     if session.humans:
         session.say("Type h for help.")
