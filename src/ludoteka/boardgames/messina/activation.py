@@ -24,9 +24,19 @@ from .state import OVERSEERS, SQUARES
 ALL = tuple(range(SQUARES))
 
 
+def board_id(k: int) -> str:
+    """The data id of a `player_board` / `scroll_board` value: 0 side a, k board "bk"."""
+    return f"b{k}" if k else "a"
+
+
 def board_of(state, seat: int):
-    """The player board side the seat plays (the standard game: side a)."""
-    return state.data.boards["a"]
+    """The player board the seat plays: side a, or its side b board (advanced, MS-33.1)."""
+    return state.data.boards[board_id(state.player_board[seat])]
+
+
+def scroll_board_of(state, seat: int):
+    """The scroll board the seat plays: side a, or its side b board (advanced, MS-33.2)."""
+    return state.data.scroll_boards[board_id(state.scroll_board[seat])]
 
 
 def path_space(state, seat: int, cls: int):
