@@ -115,8 +115,9 @@ class Activate(Decision):
         upgraded = state.squares[seat * SQUARES + sq] == 2
         action = board_of(state, seat).squares[sq]
         what = action_text(action)
-        return Action(key, f"Activate {citizen_name(sq // PER_SECTOR, upgraded)} on {square_name(sq)}: {what}",
-                      {"square": sq})
+        once = board_of(state, seat).one_time[sq]
+        return Action(key, f"Activate {citizen_name(sq // PER_SECTOR, upgraded)} on {square_name(sq)}: {what}"
+                      + (" (one-time square: used up after this)" if once else ""), {"square": sq, "one_time": once})
 
     def apply(self, state, frame, seat, key):
         if key == "stop":
@@ -128,10 +129,12 @@ class Activate(Decision):
                 groups[g] = (squares, quota - 1)
                 break
         board = board_of(state, seat)
-        if board.one_time[sq]:
+        once = board.one_time[sq]
+        if once:
             state.one_time_used[seat * SQUARES + sq] = True       # MS-33.6, AMB-37: the square
-        state.event("activate", f"Seat {seat} activates the citizen on {square_name(sq)}.",
-                    {"seat": seat, "square": sq}, (seat,))
+        state.event("activate", f"Seat {seat} activates the citizen on {square_name(sq)}"
+                    + (", a one-time square, now used up." if once else "."),
+                    {"seat": seat, "square": sq, "one_time": once}, (seat,))
         # The next activation is offered only after this one's action is done (MS-17.14).
         state.push(NextActivation(seat, tuple(groups), frame[3] + (sq,)))
         action = board.squares[sq]

@@ -92,7 +92,7 @@ def level_text(track, level: int) -> str:
                 "first/second hexagonal space/centre")
     value, divisor = track.values[level], track.divisor
     each = str(value // divisor) if value % divisor == 0 else f"{value}/{divisor}"
-    return f"{each} point{'' if each == '1' else 's'} per {_singular(track.kind)}" + (
+    return f"{each} point{'' if value <= divisor else 's'} per {_singular(track.kind)}" + (
         f", at most {track.cap}" if track.cap else "")
 
 

@@ -191,9 +191,12 @@ def _scoring_board(state, side) -> dict[str, Any]:
     shop = lambda t: data.workshops[t].id        # noqa: E731
     kb = state.known_bottom
     late_open = late_revealed(state)
+    # MS-34.2: the book priority tile covers only the priority column.
+    tile = side.priority_tile if state.rules.priority_tile else None
+    rows = [_row(row, tile[k] if tile else None) for k, row in enumerate(side.rounds)]
     return {
         "side": side.name, "round": state.round,
-        "rounds": [_row(row) for row in side.rounds], "row": _row(side.rounds[state.round - 1]),
+        "rounds": rows, "row": rows[state.round - 1],
         "priority_tile": bool(state.rules.priority_tile),
         "hut_stacks": [_tile_stack(state, st, kb[k], hut) for k, st in enumerate(state.hut_stacks)],
         "workshop_stacks": [_tile_stack(state, st, kb[3 + k], shop, {"citizen": CLASSES[k]})
@@ -205,8 +208,8 @@ def _scoring_board(state, side) -> dict[str, Any]:
     }
 
 
-def _row(row) -> dict[str, Any]:
-    return {"round": row.round, "priority": row.priority, "ships": row.ships, "wheel_steps": row.wheel_steps,
+def _row(row, priority: str | None = None) -> dict[str, Any]:
+    return {"round": row.round, "priority": priority or row.priority, "ships": row.ships, "wheel_steps": row.wheel_steps,
             "fire_cost": row.fire_cost, "points_per_cube": row.points_per_cube, "citizens": row.citizens,
             "city_plague": row.city_plague, "late_workshops": row.late_workshops}
 
