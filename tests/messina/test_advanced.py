@@ -164,6 +164,16 @@ def test_one_time_square_used_once_per_game():
     assert "square:1" not in s.legal_keys()
 
 
+def test_rescue_label_names_a_one_time_square():
+    """MS-33.5: placing a rescued citizen, the label says which squares are one-time squares (b1
+    square 7: 4 coins) and which of them are used up."""
+    from ludoteka.boardgames.messina.activation import one_time_note
+    s = estate(1)
+    assert one_time_note(s, 0, 7) == " (one-time square: gain 4 coins)" and one_time_note(s, 0, 8) == ""
+    s.one_time_used[7] = True
+    assert one_time_note(s, 0, 7) == " (one-time square, used up: gain 4 coins)"
+
+
 def test_one_time_square_only_on_its_board():
     """MS-33.6: the used mark is per seat and square of its own board: square 1 is no one-time square
     on seat 1's board (b2), so it can be activated there again and again."""

@@ -39,6 +39,15 @@ def scroll_board_of(state, seat: int):
     return state.data.scroll_boards[board_id(state.scroll_board[seat])]
 
 
+def one_time_note(state, seat: int, square: int) -> str:
+    """' (one-time square: ...)' for a side b one-time square of the seat's board (MS-33.5), else ''."""
+    board = board_of(state, seat)
+    if not board.one_time[square]:
+        return ""
+    used = state.one_time_used[seat * SQUARES + square]
+    return f" (one-time square{', used up' if used else ''}: {action_text(board.squares[square])})"
+
+
 def path_space(state, seat: int, cls: int):
     """The Activation of the space the overseer stands on (step 1: `first`, 2..6: its branch)."""
     path = board_of(state, seat).paths[OVERSEERS[cls]]

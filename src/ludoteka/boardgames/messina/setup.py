@@ -139,8 +139,8 @@ def deal_boards(state, n: int) -> None:
     state.scroll_board = shuffled(state, range(1, 5))[:n] if rules.scroll_side_b else [0] * n
     if rules.player_side_b or rules.scroll_side_b:
         state.event("boards", "Boards: " + "; ".join(
-            f"seat {s} player board {board_id(state.player_board[s])}, "
-            f"scroll board {board_id(state.scroll_board[s])}" for s in range(n)) + ".",
+            f"seat {s} gets player board {board_id(state.player_board[s])} "
+            f"and scroll board {board_id(state.scroll_board[s])}" for s in range(n)) + ".",
             {"player_boards": [board_id(k) for k in state.player_board],
              "scroll_boards": [board_id(k) for k in state.scroll_board]})
 
