@@ -87,10 +87,16 @@ def popularity_awards(state) -> list[int]:
     def rank(s: int) -> tuple[int, int]:
         return (state.books[s * 3 + POPULARITY], fire_count(state, s))
 
-    order = sorted(range(n), key=lambda s: rank(s), reverse=True)
+    return place_awards(n, range(n), rank, place_points)
+
+
+def place_awards(n: int, seats, rank, place_points) -> list[int]:
+    """Points per seat (of n) for the places of `seats` ranked by `rank`, highest first; seats of
+    equal rank share the points of the places they take, rounded down (MS-31.6, MS-33.8)."""
+    order = sorted(seats, key=rank, reverse=True)
     awards = [0] * n
     place = 0
-    while place < n:
+    while place < len(order):
         group = [s for s in order if rank(s) == rank(order[place])]
         share = sum(place_points[place:place + len(group)]) // len(group)
         for s in group:

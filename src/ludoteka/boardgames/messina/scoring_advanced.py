@@ -108,21 +108,11 @@ def repopulation_places(state) -> list[int]:
     Seats that repopulated none get nothing and take no place; the others are ranked by the
     number of hexes, ties by the hexes' printed points (step 2 of the final scoring); seats
     still tied share the points of the places they take, rounded down."""
-    from .scoring import repopulated
+    from .scoring import place_awards, repopulated
     n = state.players
-    table = state.data.tables.repop_majority.get(n, ())
     hexes = [repopulated(state, s) for s in range(n)]
     rank = {s: (len(hexes[s]), sum(hexes[s])) for s in range(n) if hexes[s]}
-    order = sorted(rank, key=lambda s: rank[s], reverse=True)
-    awards = [0] * n
-    place = 0
-    while place < len(order):
-        group = [s for s in order if rank[s] == rank[order[place]]]
-        share = sum(table[place:place + len(group)]) // len(group)
-        for s in group:
-            awards[s] = share
-        place += len(group)
-    return awards
+    return place_awards(n, rank, rank.get, state.data.tables.repop_majority.get(n, ()))
 
 
 def score_repopulation_bonus(state) -> None:
