@@ -100,7 +100,7 @@ def test_unknown_options_and_values():
         GAME.new_state(3, 1, {"large_fires": "two_cubes"})
     with pytest.raises(BadOption, match="options must be a mapping"):
         GAME.new_state(3, 1, ["large_fire"])
-    for players in (1, 5, "3", True, 3.0):
+    for players in (0, 5, "3", True, 3.0):
         with pytest.raises(BadOption, match="players"):
             GAME.new_state(players, 1)
     with pytest.raises(BadOption, match="seed"):

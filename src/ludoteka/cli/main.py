@@ -99,7 +99,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         print(f"{result['game']}: {result['completed']}/{result['games']} games completed, "
               f"{result['decisions']} decisions in {result['seconds']:.2f} s")
         print("mean scores: " + ", ".join(f"seat {s}: {v:.2f}" for s, v in enumerate(result["mean_scores"])))
-        print("wins: " + ", ".join(f"seat {s}: {v:g}" for s, v in enumerate(result["wins"])))
+        if players > 1:                           # a solo game has nobody to beat
+            print("wins: " + ", ".join(f"seat {s}: {v:g}" for s, v in enumerate(result["wins"])))
         print(f"violations: {result['violation_count']}")
         for line in result["violations"][:20]:
             print("  " + line)
@@ -128,17 +129,22 @@ def cmd_bench(args: argparse.Namespace) -> int:
     if args.json:
         emit_json(result)
     else:
-        print(f"{result['game']} ({players} players): {result['decisions_per_second']:,.0f} decisions/s, "
+        print(f"{result['game']} ({plural(players, 'player')}): {result['decisions_per_second']:,.0f} decisions/s, "
               f"{result['games_per_second']:,.2f} games/s, {result['mean_decisions_per_game']:.1f} "
               f"decisions/game, clone {result['clone_microseconds']:.2f} µs "
               f"({result['games']} games in {result['seconds']:.2f} s)")
     return 0
 
 
+def plural(n: int, noun: str) -> str:
+    """'1 player', '3 players'."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
 def cmd_arena(args: argparse.Namespace) -> int:
     game = lookup_game(args.game)
     players = players_for(game, args.players, default_players)
-    specs = split_agents(args.agents) or ["ismcts", "random"]
+    specs = split_agents(args.agents) or (["random", "greedy", "ismcts"] if players == 1 else ["ismcts", "random"])
     if len(specs) == 1:
         specs = specs * players
     result = arena(game, players, specs, games=args.games, seed=args.seed,
@@ -147,10 +153,16 @@ def cmd_arena(args: argparse.Namespace) -> int:
     if args.json:
         emit_json(result)
         return 0
-    print(f"{result['game']}, {players} players, {result['games']} games in {result['seconds']:.1f} s")
+    each = f" ({len(result['agents'])} agents, each alone)" if players == 1 and len(result['agents']) > 1 else ""
+    print(f"{result['game']}, {plural(players, 'player')}, {result['games']} games{each} in {result['seconds']:.1f} s")
     for a in result["agents"]:
-        lo, hi = a["win_rate_ci95"]
         slo, shi = a["mean_score_ci95"]
+        if a["win_rate"] is None:                 # solo: each agent played every seed alone
+            print(f"  {a['index']}: {a['agent']:<28} mean score {a['mean_score']:.2f} (95% CI {slo:.2f}-{shi:.2f}), "
+                  f"{a['mean_seconds_per_decision'] * 1000:.1f} ms/decision (max "
+                  f"{a['max_seconds_per_decision'] * 1000:.0f} ms)")
+            continue
+        lo, hi = a["win_rate_ci95"]
         print(f"  {a['index']}: {a['agent']:<28} wins {a['wins']:g} ({a['win_rate']:.1%}, 95% CI "
               f"{lo:.1%}-{hi:.1%}), score {a['mean_score']:.2f} ({slo:.2f}-{shi:.2f}), "
               f"{a['mean_seconds_per_decision'] * 1000:.1f} ms/decision (max "
@@ -230,7 +242,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("arena", help="agents against each other with rotating seats")
     common(p)
-    p.add_argument("--agents", help="one spec per seat, comma-separated (default ismcts,random)")
+    p.add_argument("--agents", help="one spec per seat, comma-separated (default ismcts,random); solo games: "
+                   "any number of agents, each playing every seed alone (default random,greedy,ismcts)")
     p.add_argument("--games", type=int_in(1, MAX_GAMES), default=20,
                    help=f"number of games (default 20, at most {MAX_GAMES:,})")
     p.add_argument("--seed", type=int_in(0, MAX_SEED), default=0, help="game g uses seed SEED+g (default 0)")

@@ -300,7 +300,9 @@ class Session:
         self.say(breakdown_table(state, [self.you(self.name_of(s), viewer) for s in range(state.players)]))
         winners = state.winners()
         names = [self.you(self.name_of(s), viewer) for s in winners]
-        if viewer is not None and viewer in winners:
+        if state.players == 1:
+            pass                              # a solo game: the table above judged the score
+        elif viewer is not None and viewer in winners:
             self.say("You win!" if len(winners) == 1 else "You share the win with "
                      + ", ".join(n for s, n in zip(winners, names) if s != viewer) + ".")
         else:

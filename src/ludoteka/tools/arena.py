@@ -52,11 +52,13 @@ def arena(game: Game, players: int, agents: Sequence[str], games: int = 20, seed
     """Play `games` games between `agents` (one spec per seat) and summarise per agent.
 
     Game g is seeded `seed + g` and agent i sits at seat (i + g) % N, so seat advantages even out.
-    Ties share the win fractionally. `workers` > 1 plays games in parallel processes; the
-    results (apart from timings) are the same for any worker count.
+    Ties share the win fractionally. A solo game (1 player) takes any number of agents: each plays
+    every seed alone and they compare by mean score (win rates are None). `workers` > 1 plays
+    games in parallel processes; the results (apart from timings) are the same for any worker count.
     """
     specs = list(agents)
-    if len(specs) != players:
+    solo = players == 1
+    if not specs or (len(specs) != players and not solo):
         raise ValueError(f"{len(specs)} agents given for {players} players; give one per seat")
     for spec in specs:
         parse_spec(spec)
@@ -66,43 +68,49 @@ def arena(game: Game, players: int, agents: Sequence[str], games: int = 20, seed
         raise ValueError(f"workers must be from 1 to {MAX_WORKERS}, not {workers!r:.40}")
     resolved = game.new_state(players, seed, options).options   # bad options fail here
     # A generator: the plan of a long arena is made game by game, never held whole.
-    jobs = ((game, players, specs, g, seed, dict(options) if options else None) for g in range(games))
+    if solo:
+        jobs = ((game, 1, [spec], g, seed, dict(options) if options else None)
+                for g in range(games) for spec in specs)
+    else:
+        jobs = ((game, players, specs, g, seed, dict(options) if options else None) for g in range(games))
+    total = games * len(specs) if solo else games
     start = time.perf_counter()
     results: list[dict[str, Any]] = []
     if workers == 1:
         for job in jobs:
             results.append(_play_one(job))
             if progress is not None:
-                progress(len(results), games)
+                progress(len(results), total)
     else:
         methods = multiprocessing.get_all_start_methods()
         ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-        with ctx.Pool(min(workers, games)) as pool:
+        with ctx.Pool(min(workers, total)) as pool:
             # imap keeps the game order, so aggregation is identical to the serial run.
             for result in pool.imap(_play_one, jobs):
                 results.append(result)
                 if progress is not None:
-                    progress(len(results), games)
+                    progress(len(results), total)
     seconds = time.perf_counter() - start
 
     summary = []
     for i, spec in enumerate(specs):
-        wins = sum(r["wins"][i] for r in results)
-        scores = [r["scores"][i] for r in results]
-        mean, lo, hi = mean_ci(scores)
-        decisions = sum(r["decisions"][i] for r in results)
-        spent = sum(r["seconds"][i] for r in results)
+        # solo: agent i's games are every len(specs)-th result, each with the agent at index 0
+        mine, at = (results[i::len(specs)], 0) if solo else (results, i)
+        wins = sum(r["wins"][at] for r in mine)
+        mean, lo, hi = mean_ci([r["scores"][at] for r in mine])
+        decisions = sum(r["decisions"][at] for r in mine)
+        spent = sum(r["seconds"][at] for r in mine)
         w_lo, w_hi = wilson(wins, games)
         summary.append({
-            "index": i, "agent": spec, "games": games, "wins": wins,
-            "win_rate": wins / games, "win_rate_ci95": [w_lo, w_hi],
+            "index": i, "agent": spec, "games": games, "wins": None if solo else wins,
+            "win_rate": None if solo else wins / games, "win_rate_ci95": None if solo else [w_lo, w_hi],
             "mean_score": mean, "mean_score_ci95": [lo, hi],
             "decisions": decisions,
             "mean_seconds_per_decision": spent / decisions if decisions else 0.0,
-            "max_seconds_per_decision": max(r["max_seconds"][i] for r in results),
+            "max_seconds_per_decision": max(r["max_seconds"][at] for r in mine),
         })
     return {"game": game.name, "players": players, "options": dict(resolved), "seed": seed,
             "games": games, "workers": workers, "seconds": round(seconds, 4),
             "agents": summary,
             "results": [{"seed": r["seed"], "seats": r["seats"], "scores": r["scores"], "wins": r["wins"]}
-                        for r in results]}
+                        | ({"agent": k % len(specs)} if solo else {}) for k, r in enumerate(results)]}

@@ -61,7 +61,7 @@ def reshuffle_keys(state, seat: int) -> list[str]:
             for p in pays]
 
 
-def _take_top(state, field: str, k: int, known: int = -1) -> int:
+def take_top(state, field: str, k: int, known: int = -1) -> int:
     """Take the face-up tile of stack k; the next is revealed (hidden information: no undo)."""
     stacks = getattr(state, field)
     stack = stacks[k]
@@ -109,7 +109,7 @@ def build(state, seat: int, key: str) -> None:
     data = state.data
     if what == "hut_tile":
         k = _find(state.hut_stacks, data.hut_upgrades, tile_id)
-        tile = _take_top(state, "hut_stacks", k, k)
+        tile = take_top(state, "hut_stacks", k, k)
         state.pay(seat, data.hut_upgrades[tile].cost)
         huts = _distinct_huts(state, seat)
         if len(huts) == 1:
@@ -118,7 +118,7 @@ def build(state, seat: int, key: str) -> None:
             state.push(PlaceHutUpgrade(seat, tile))
     elif what == "workshop":
         k = _find(state.workshop_stacks, data.workshops, tile_id)
-        tile = _take_top(state, "workshop_stacks", k, 3 + k)
+        tile = take_top(state, "workshop_stacks", k, 3 + k)
         w = data.workshops[tile]
         state.pay(seat, w.cost)
         state.workshops[seat] = state.workshops[seat] + (tile, 0, 0)
@@ -126,7 +126,7 @@ def build(state, seat: int, key: str) -> None:
                     {"seat": seat, "workshop": w.id, "class": w.citizen}, (seat,))
     else:
         k = _find(state.cart_stacks, data.carts, tile_id)
-        tile = _take_top(state, "cart_stacks", k)
+        tile = take_top(state, "cart_stacks", k)
         cart = data.carts[tile]
         state.pay(seat, cart.cost)
         state.carts[seat] = state.carts[seat] + (tile, 0)

@@ -6,6 +6,7 @@ Everything it reads is public (AMB-52).
 """
 from __future__ import annotations
 
+from . import scoring_solo as solo
 from .scoring import rat_penalty, repopulated, scroll_points
 from .state import BOOKS, HUTS, LIEUTENANTS, SQUARES, SUPPLY
 
@@ -38,8 +39,12 @@ def evaluate_all(state) -> list[float]:
                 pos = popularity[seat] if b == 0 else state.books[seat * 3 + b]
                 points = side.books[name].points
                 v += points[min(pos, len(points) - 1)]
-            place = order.index(seat)
-            v += ranking[place] if place < len(ranking) else 0
+            if n == 1:                                 # the solo scoring (MS-35.22/35.23)
+                v += solo.popularity_bonus_for(state, popularity[0])
+                v += solo.repopulation_bonus(state, len(repopulated(state, 0)))
+            else:
+                place = order.index(seat)
+                v += ranking[place] if place < len(ranking) else 0
             v -= rat_penalty(state.rats[seat], table)
             v += sum(repopulated(state, seat)) + bonus[seat] + sum(track[3] for track in scroll_points(state, seat))
             v += (state.coins[seat] + state.timber[seat] + state.fire[seat] + state.large_fire[seat]) / 3

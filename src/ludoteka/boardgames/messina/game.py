@@ -19,7 +19,7 @@ class MessinaGame(Game):
 
     name = "messina-1347"
     title = "Messina 1347"
-    min_players = 2
+    min_players = 1
     max_players = 4
     options = OPTIONS
     category_names = {"rat_penalty": "Rat penalty", "popularity_ranking": "Popularity ranking",
@@ -104,9 +104,9 @@ class MessinaGame(Game):
         return evaluate_all(state)
 
     def evaluate(self, state: GameState, seat: int) -> float:
-        """The seat's heuristic value minus the best other seat's."""
+        """The seat's heuristic value minus the best other seat's (solo: the value itself)."""
         values = self.evaluate_all(state)
-        return values[seat] - max(v for s, v in enumerate(values) if s != seat)
+        return values[seat] - max((v for s, v in enumerate(values) if s != seat), default=0.0)
 
     def playout_key(self, state: GameState, random) -> str:
         """Search playouts: usually act rather than pass, recall or decline."""

@@ -7,7 +7,7 @@ the hut-upgrade stacks below their face-up tops and above the tiles everyone saw
 (pooled: which tile is in which stack is unknown, HID-4), each workshop stack likewise (HID-5), the
 late workshop stacks until they are revealed, and the cart stacks below their tops per cart number
 (HID-6; in 2-player games the unseen removed stack's carts are pooled with them, and the ones
-left over stay removed). Every hidden pool is sorted before it is shuffled, so the result depends
+left over stay removed), and the solo game's face-down solo tiles (HID-7). Every hidden pool is sorted before it is shuffled, so the result depends
 only on what the seat sees and on `seed`.
 """
 from __future__ import annotations
@@ -32,6 +32,7 @@ def determinize(state, seat: int, seed: int):
     else:
         d.late_stacks = tuple(tuple(_shuffled(d, stack)) for stack in state.late_stacks)
     d.cart_stacks = _carts(d, state)
+    d.solo_deck = tuple(_shuffled(d, state.solo_deck))          # HID-7
     return d
 
 

@@ -17,7 +17,7 @@ TURN_KINDS = ("turn", "choose_lieutenant", "choose_destination")
 def check(state) -> list[str]:
     """Every invariant violation of `state`, as messages."""
     out: list[str] = []
-    for part in (_shapes, _round, _cubes, _hexes, _ships, _tiles, _seats, _lieutenants, _acting):
+    for part in (_shapes, _round, _cubes, _hexes, _ships, _tiles, _seats, _lieutenants, _automa, _acting):
         try:
             part(state, out)
         except Exception as exc:                       # a malformed field: report it, check the rest
@@ -174,6 +174,8 @@ def _tiles(state, out) -> None:
     huts = Counter(t for s in state.hut_stacks for t in s)
     huts.update(t for t in state.hut_upgrade if t >= 0)
     huts.update(f[2] for f in state.frames() if f[0].name == "place_hut_upgrade")     # taken, being placed
+    taken = state.automa_taken or ((), (), ())                 # solo: out of the game (MS-35.20)
+    huts.update(taken[0])
     for i, u in enumerate(data.hut_upgrades):
         if huts[i] != 1:
             out.append(f"hut upgrade {u.id} is in {huts[i]} places")
@@ -181,6 +183,7 @@ def _tiles(state, out) -> None:
     shops.update(t for s in state.late_stacks for t in s)
     for w in state.workshops:
         shops.update(w[0::3])
+    shops.update(taken[1])
     for i, w in enumerate(data.workshops):
         late_waiting = bool(state.late_stacks) and w.period == "late"
         if shops[i] > 1 or (late_waiting and shops[i] != 1):
@@ -191,6 +194,7 @@ def _tiles(state, out) -> None:
     carts = Counter(t for s in state.cart_stacks for t in s)
     for c in state.carts:
         carts.update(c[0::2])
+    carts.update(taken[2])
     for i, c in enumerate(data.carts):
         if carts[i] > 1 or (n > 2 and carts[i] != 1):
             out.append(f"cart {c.id} is in {carts[i]} places")
@@ -262,9 +266,38 @@ def _lieutenants(state, out) -> None:
                 standing[at] += 1
         elif at not in (SUPPLY, ESTATE, BOX):
             out.append(f"lieutenant {i} is at the unknown place {at}")
+    for node in state.automa_at:
+        if node >= 0:
+            standing[node] += 1
     for node, count in standing.items():
         if count > 1:
             out.append(f"{count} lieutenants stand on node {node}")
+
+
+def _automa(state, out) -> None:
+    """Solo (MS-35.4-35.12): the automa's lieutenants in Messina on placed hexes, never more used
+    than its count for the round; every solo tile once in the deck or the revealed pile."""
+    if state.players != 1:
+        if state.automa_at or state.solo_deck or state.solo_discard or state.automa_taken:
+            out.append("automa fields are set in a game that is not solo")
+        return
+    from .automa import LIEUTENANTS_PER_ROUND
+    b = state.board
+    placed = [node for node in state.automa_at if node >= 0]
+    if len(state.automa_at) != max(LIEUTENANTS_PER_ROUND):
+        out.append(f"the automa has {len(state.automa_at)} lieutenants")
+    if not len(placed) <= state.automa_used <= LIEUTENANTS_PER_ROUND[state.round - 1]:
+        out.append(f"the automa used {state.automa_used} lieutenants ({len(placed)} in Messina) in round "
+                   f"{state.round}")
+    for node in placed:
+        if node >= b.first_dock or (node < b.hex_nodes and state.hex_at[node] < 0):
+            out.append(f"an automa lieutenant is on node {node}, which is no hex in play")
+    last = len(state.data.sides["2p"].books["popularity"].spaces) - 1
+    if not 0 <= state.automa_popularity <= last:
+        out.append(f"the automa's popularity disc is on space {state.automa_popularity} (last: {last})")
+    tiles = sorted(state.solo_deck + state.solo_discard)
+    if tiles != list(range(len(state.data.solo_tiles))):
+        out.append(f"the solo tiles are not each once in the deck and the revealed pile: {tiles}")
 
 
 def _acting(state, out) -> None:

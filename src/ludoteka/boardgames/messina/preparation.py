@@ -4,7 +4,7 @@ stacks and the wheel. New tiles are revealed, so the decision that led here cann
 """
 from __future__ import annotations
 
-from . import city
+from . import automa, city
 from .setup import side_name
 from .state import BOOKS
 
@@ -19,7 +19,8 @@ def prepare_round(state) -> None:
     lay_down_lieutenants(state)                        # II (and the carts, MS-28.23)
     clear_plagued_citizens(state)                      # III
     row = state.data.sides[side_name(state.players)].rounds[state.round - 1]
-    set_turn_order(state, priority(state))             # IV
+    if state.players > 1:                              # IV (solo: MS-35.8/35.9 instead)
+        set_turn_order(state, priority(state))
     corner = city.arrive_ships(state, row.ships)       # V
     city.add_hex(state, corner)                        # VI
     if row.late_workshops:
@@ -42,6 +43,8 @@ def lay_down_lieutenants(state) -> None:
     """MS-28.2: every lieutenant is unused again (figures in Messina lie down; those in the estate
     stay there); MS-28.23: used carts are turned face up."""
     state.lt_used = [False] * len(state.lt_used)
+    if state.players == 1:
+        automa.end_round(state)                        # MS-35.7, AMB-40
     carts = 0
     for seat in range(state.players):
         pairs = state.carts[seat]

@@ -63,12 +63,27 @@ def _header(state, v: dict[str, Any], seat: int | None) -> list[str]:
              + ("" if row["citizens"] else " | no new citizens")
              + (" | late workshops" if row["late_workshops"] else ""),
              "Turn order: " + " > ".join(_who(s, seat) for s in v["turn_order"])]
+    if "automa" in v:
+        lines[-2:] = [lines[-2].split(": turn order by")[0] + ": " + lines[-2].split(" | ", 1)[1],
+                      _automa_line(v["automa"])]
     w = v["wheel"]
     lines.append(f"Wheel: {w['rat']} rat; " + ", ".join(f"{c} on {col}" for c, col in w["classes"].items()))
     lines.append(f"Supply: {_n(v['cube_supply'], 'plague cube')} | hex stack {v['hex_stack']['size']}"
                  + (f" (next: {v['hex_stack']['classes'][0]})" if v["hex_stack"]["size"] else "")
                  + f" | ship stack {v['ship_stack']['size']} | docking tiles {v['docking_stack']['size']}")
     return lines
+
+
+def _automa_line(a: dict[str, Any]) -> str:
+    """The solo game's automa in one line (MS-35)."""
+    taken = [t for ids in a["taken"].values() for t in ids]
+    return (f"Automa (V): {'starts' if a['starts_this_round'] else 'second'} this round | "
+            f"{a['used']}/{a['lieutenants_this_round']} lieutenants used"
+            + (f" (on {', '.join(a['in_messina'])})" if a["in_messina"] else "")
+            + f" | popularity {a['popularity']} | solo tiles {a['deck_size']} face down"
+            + (f", revealed {' '.join(a['revealed'])}" if a["revealed"] else "")
+            + (f" | out of the game: {' '.join(taken)}" if taken else "")
+            + f" | a good result: {a['good_result']} points")
 
 
 def _tiles(state, v: dict[str, Any], full: bool) -> list[str]:
@@ -228,6 +243,10 @@ def render(state, seat: int | None, full: bool = False) -> str:
         lines.append("Estate: sectors . empty, x citizen, X upgraded; huts [citizen space upgrade], "
                      "a/r/n citizen, A/R/N upgraded; workshops tile(citizen, ! reward taken); overseers step, "
                      "L/R branch, + upgraded; [x] a one-time square of a side b board, {x} used up")
-    if state.to_act is None:
+    if state.to_act is None and "automa" in v:
+        score, good = state.score[0], v["automa"]["good_result"]
+        lines.append(f"GAME OVER - final score {score}: "
+                     + ("a good result" if score >= good else f"{good - score} short of a good result ({good})"))
+    elif state.to_act is None:
         lines.append("GAME OVER - winners: " + ", ".join(_who(s, seat) for s in state.winners()))
     return "\n".join(wrapped(lines))

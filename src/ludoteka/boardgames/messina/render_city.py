@@ -16,7 +16,8 @@ HALF = 6            # half the horizontal step between neighbours
 INNER = CELL - 2
 RATS = {"left": "L", "right": "R", "standing": "S", None: "-"}
 CLASS_LETTER = {"artisan": "A", "aristocrat": "R", "nun": "N"}
-LEGEND = ["Map: * plague cube | A/R/N artisans/aristocrats/nuns | 2! seat 2 standing, 2. lying",
+LEGEND = ["Map: * plague cube | A/R/N artisans/aristocrats/nuns | 2! seat 2 standing, 2. lying | "
+          "V! the automa (solo)",
           "     @2 repopulated by seat 2 | rat L/R/S, colour b/o/r/w | 1s* ship 1 (silk) with a cube | "
           "e3 empty location"]
 
@@ -31,9 +32,9 @@ def cubes(n: int) -> str:
 
 
 def figures(lieutenants: list[dict[str, Any]]) -> str:
-    """'2!1.' : standing first (they block the hex)."""
-    order = sorted(lieutenants, key=lambda f: (not f["standing"], f["seat"]))
-    return "".join(f"{f['seat']}{'!' if f['standing'] else '.'}" for f in order)
+    """'2!1.' : standing first (they block the hex); the solo automa's figures are 'V!'."""
+    order = sorted(lieutenants, key=lambda f: (not f["standing"], str(f["seat"])))
+    return "".join(f"{'V' if f['seat'] == 'automa' else f['seat']}{'!' if f['standing'] else '.'}" for f in order)
 
 
 def ship_short(ship: dict[str, Any]) -> str:

@@ -26,13 +26,26 @@ def final_scoring(state) -> None:
     state.event("game_end", "Round VI is over: the rat penalty and the final scoring.", {})
     apply_rat_penalty(state)
     score_books(state)
-    score_popularity_ranking(state)
+    solo = state.players == 1
+    if solo:
+        from . import scoring_solo
+        scoring_solo.score_popularity_bonus(state)
+    else:
+        score_popularity_ranking(state)
     score_repopulated_hexes(state)
-    from .scoring_advanced import score_repopulation_bonus
-    score_repopulation_bonus(state)                     # advanced only (MS-33.7)
+    if solo:
+        scoring_solo.score_repopulation_bonus(state)
+    else:
+        from .scoring_advanced import score_repopulation_bonus
+        score_repopulation_bonus(state)                 # advanced only (MS-33.7)
     score_scroll_boards(state)
     score_remaining_markers(state)
     scores = list(state.score)
+    if solo:
+        good = scoring_solo.good_result(state)
+        state.event("final_scores", f"Final score: {scores[0]} (the rulebook calls {good} a good result).",
+                    {"scores": scores, "winners": [0], "good_result": good})
+        return
     state.event("final_scores", "Final scores: " + ", ".join(f"seat {s} {p}" for s, p in enumerate(scores))
                 + f". Winner: {', '.join(f'seat {s}' for s in winners(state))}.",
                 {"scores": scores, "winners": winners(state)})

@@ -6,6 +6,7 @@ from __future__ import annotations
 from ludoteka.kernel.rng import below
 
 from .activation import board_id
+from .automa import setup_automa
 from .city import arrive_ships, place_citizens, shuffled, turn_wheel_and_place_cubes
 from .components import CLASSES, GOODS
 from .flow import step
@@ -20,6 +21,8 @@ def setup(state) -> None:
     _city(state, data, board, n)
     _stacks(state, data, n)
     _players(state, data, n)
+    if n == 1:
+        setup_automa(state)                         # MS-35.4 (other counts keep their random stream)
     state.pending = ()
     state.turn_done = 0
     state.producing = False
@@ -108,7 +111,7 @@ def _players(state, data, n: int) -> None:
     state.carts = [() for _ in range(n)]
     deal_boards(state, n)
     state.automa_at, state.automa_used, state.automa_popularity = [], 0, 0
-    state.solo_deck, state.solo_discard = (), ()
+    state.solo_deck, state.solo_discard, state.automa_taken = (), (), ()
     state.lt_at = [SUPPLY] * (n * LIEUTENANTS)
     state.lt_used = [False] * (n * LIEUTENANTS)
     start = data.tables.start_lieutenants

@@ -120,6 +120,8 @@ class MessinaState(GameState):
         Int("automa_popularity", lo=0, added=lambda n: 0, doc="solo: the automa's popularity-book space"),
         Tuple("solo_deck", lo=0, hidden="all", added=lambda n: [], doc="solo: the face-down solo tiles, top first"),
         Tuple("solo_discard", lo=0, added=lambda n: [], doc="solo: the tiles revealed this round, last on top"),
+        Tuple("automa_taken", nested=True, lo=0, added=lambda n: [],
+              doc="solo: the hut upgrades, workshops and carts the automa took out of the game"),
         Ints("later_points", per_seat=LATER, added=lambda n: [0] * (n * LATER),
              doc="points per category added after the first release (CATEGORIES[FIRST:])"),
     )
@@ -177,9 +179,13 @@ class MessinaState(GameState):
         return self.ship_at.count(SHIP_OWNED + seat)
 
     def standing_nodes(self) -> set[int]:
-        """The nodes a figure stands on (a standing figure blocks its hex, MS-8.10)."""
+        """The nodes a figure stands on (a standing figure blocks its hex, MS-8.10); in the solo
+        game the automa's lieutenants in Messina stand too (MS-35.11)."""
         lt_at, used = self.lt_at, self.lt_used
-        return {lt_at[i] for i in range(len(lt_at)) if used[i] and lt_at[i] >= 0}
+        nodes = {lt_at[i] for i in range(len(lt_at)) if used[i] and lt_at[i] >= 0}
+        if self.automa_at:
+            nodes.update(node for node in self.automa_at if node >= 0)
+        return nodes
 
     # ------------------------------------------------------------------ scoring
     def scores(self) -> list[float]:

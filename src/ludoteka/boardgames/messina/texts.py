@@ -4,7 +4,8 @@ from __future__ import annotations
 from .components import CLASSES
 
 NOUNS = {"coin": ("coin", "coins"), "timber": ("timber", "timber"), "fire": ("fire", "fire"),
-         "large_fire": ("large fire", "large fires"), "points": ("point", "points")}
+         "large_fire": ("large fire", "large fires"), "points": ("point", "points"),
+         "citizen": ("citizen", "citizens")}
 VERB_TEXT = {
     "scroll": "advance on your scroll board",
     "city_book": "advance on the city book",

@@ -11,7 +11,7 @@ from __future__ import annotations
 from ludoteka.kernel import Action
 from ludoteka.kernel.flow import AnyTime, Automatic, Decision
 
-from . import books
+from . import automa, books
 from .board import move_cost
 from .books import hex_record
 from .citizens import apply_workshop_move, describe_workshop_move, workshop_move_keys
@@ -43,6 +43,9 @@ class NextTurn(Automatic):
     args = ("position",)
 
     def run(self, state, frame):
+        if state.players == 1:
+            self.solo(state, frame[1])
+            return
         order = state.turn_order
         n = len(order)
         for k in range(n):
@@ -50,14 +53,39 @@ class NextTurn(Automatic):
             seat = order[position]
             keys = lieutenant_keys(state, seat)
             if keys:
-                state.push((self, (position + 1) % n))
-                if len(keys) == 1:
-                    lt = seat * LIEUTENANTS + int(keys[0][3:])
-                    state.push(ChooseDestination(seat, lt))
-                else:
-                    state.push(ChooseLieutenant(seat), keys)
+                state.push(self((position + 1) % n))
+                push_turn(state, seat, keys)
                 return
         state.push(step("end_of_round")())
+
+    def solo(self, state, position: int) -> None:
+        """MS-35.8, AMB-5: the player and the automa alternate from the round's start player
+        (position 0: the round begins; 1: the player is next; 2: the automa is next); whoever
+        has lieutenants left takes the remaining turns."""
+        if position == 0:
+            automa_next = automa.automa_starts(state)
+            state.event("solo_start_player", f"Round {state.round}: "
+                        + ("the automa" if automa_next else "seat 0") + " is the start player.",
+                        {"round": state.round, "automa": automa_next})
+        else:
+            automa_next = position == 2
+        keys = lieutenant_keys(state, 0)
+        if automa.has_turn_left(state) and (automa_next or not keys):
+            state.push(self(1))
+            automa.take_turn(state)
+        elif keys:
+            state.push(self(2))
+            push_turn(state, 0, keys)
+        else:
+            state.push(step("end_of_round")())
+
+
+def push_turn(state, seat: int, keys: list[str]) -> None:
+    """A seat's turn begins: the lieutenant to use (no decision when only one is usable)."""
+    if len(keys) == 1:
+        state.push(ChooseDestination(seat, seat * LIEUTENANTS + int(keys[0][3:])))
+    else:
+        state.push(ChooseLieutenant(seat), keys)
 
 
 @FLOW.kind

@@ -112,6 +112,9 @@ def view(state, seat: int | None) -> dict[str, Any]:
         if at >= 0:
             figures.setdefault(at, []).append({"seat": i // LIEUTENANTS, "lieutenant": i % LIEUTENANTS,
                                                "standing": bool(state.lt_used[i])})
+    for i, at in enumerate(state.automa_at):             # solo: the automa's figures stand
+        if at >= 0:
+            figures.setdefault(at, []).append({"seat": "automa", "lieutenant": i, "standing": True})
     for node in range(b.size):
         q, r = node_coords(b, node)
         cid = node_id(state, node)
@@ -159,7 +162,26 @@ def view(state, seat: int | None) -> dict[str, Any]:
                     for f in (state.frames() if top is not None else ()) if f[0].name == "place_hut_upgrade"],
         "options": {k: v for k, v in state.options.items()},
     }
+    if n == 1:
+        out["automa"] = _automa(state)
     return out
+
+
+def _automa(state) -> dict[str, Any]:
+    """The solo game's automa (MS-35): everything but its deck's order (HID-7)."""
+    from .automa import automa_starts, lieutenants_this_round
+    from .scoring_solo import good_result
+    data = state.data
+    huts, shops, carts = state.automa_taken
+    return {"lieutenants_this_round": lieutenants_this_round(state), "used": state.automa_used,
+            "in_messina": [node_id(state, at) for at in state.automa_at if at >= 0],
+            "popularity": state.automa_popularity, "starts_this_round": automa_starts(state),
+            "deck_size": len(state.solo_deck),
+            "revealed": [data.solo_tiles[t].id for t in state.solo_discard],
+            "taken": {"hut_upgrades": [data.hut_upgrades[t].id for t in huts],
+                      "workshops": [data.workshops[t].id for t in shops],
+                      "carts": [data.carts[t].id for t in carts]},
+            "good_result": good_result(state)}
 
 
 def _book_space(value: int) -> dict[str, Any]:
