@@ -429,3 +429,14 @@ def test_advanced_game_saves_loads_and_replays():
     assert saved["state"]["later_points"] == [0, 0, 7]
     back = GAME.state_from_json(saved, verify_history=False)
     assert back.category_points(2) == bonus.category_points(2) and back.score == bonus.score
+
+
+def test_advanced_solo_game_deals_a_side_b_board_and_no_majority_bonus():
+    """MS-33.1, MS-33.2, MS-33.7: an advanced solo game gives its seat side b boards; the majority
+    bonus of MS-33.7 is not scored there (the solo bonus replaces it)."""
+    from ludoteka.boardgames.messina.scoring_advanced import score_repopulation_bonus
+    s = GAME.new_state(1, 2, ADV)
+    assert 1 <= s.player_board[0] <= 4 and 1 <= s.scroll_board[0] <= 4 and not GAME.check_invariants(s)
+    s.repopulated_by[0] = 0
+    score_repopulation_bonus(s)
+    assert s.category_points(0)[CATEGORY["repopulation_bonus"]] == 0
