@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ludoteka.boardgames.messina import books
 from ludoteka.boardgames.messina.flow import step
-from ludoteka.boardgames.messina.state import CATEGORIES, ESTATE, LIEUTENANTS, SUPPLY
+from ludoteka.boardgames.messina.state import CATEGORIES, ESTATE, FIRST, LATER, LIEUTENANTS, SUPPLY
 from ludoteka.registry import game
 
 GAME = game("messina-1347")
@@ -76,7 +76,7 @@ def kind(state) -> str:
 
 
 def points(state, seat: int, category: str) -> int:
-    return state.points[seat * len(CATEGORIES) + CATEGORIES.index(category)]
+    return state.category_points(seat)[CATEGORIES.index(category)]
 
 
 def ship(state, ship_id: str) -> int:
@@ -121,5 +121,6 @@ def emptied(players: int, seed: int, round_: int, **options):
     s.round = round_
     for name in ("coins", "timber", "fire", "large_fire", "rats", "score"):
         setattr(s, name, [0] * players)
-    s.points = [0] * (players * len(CATEGORIES))
+    s.points = [0] * (players * FIRST)
+    s.later_points = [0] * (players * LATER)
     return s

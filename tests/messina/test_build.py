@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from .test_citizens import make_state, pending, play, run
-from ludoteka.boardgames.messina.state import CATEGORIES, CATEGORY, citizen_code
+from ludoteka.boardgames.messina.state import CATEGORY, citizen_code
 
 ART = 0
 
@@ -81,7 +81,7 @@ def test_cart_build_points():
     assert s.carts[0] == (stack[0], 0)
     assert s.cart_stacks[0] == stack[1:]
     assert s.points[CATEGORY["carts"]] == top.points
-    assert sum(s.points[:len(CATEGORIES)]) == s.score[0]
+    assert sum(s.category_points(0)) == s.score[0]
     # A cart with points, later in the stack.
     s.coins[0] = s.timber[0] = s.fire[0] = s.large_fire[0] = 20
     with_points = next(i for i, c in enumerate(s.data.carts) if c.points)

@@ -5,7 +5,7 @@ import pytest
 
 from ludoteka.boardgames.messina import citizens, production
 from ludoteka.boardgames.messina.flow import perform, step
-from ludoteka.boardgames.messina.state import CATEGORIES, CATEGORY, SQUARES, citizen_code
+from ludoteka.boardgames.messina.state import CATEGORY, SQUARES, citizen_code
 
 from .helpers import emptied
 
@@ -24,7 +24,7 @@ def tile(s, kind: str, tile_id: str) -> int:
 
 
 def production_points(s, seat: int) -> int:
-    return s.points[seat * len(CATEGORIES) + CATEGORY["production"]]
+    return s.category_points(seat)[CATEGORY["production"]]
 
 
 def run(s, frame):

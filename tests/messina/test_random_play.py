@@ -16,10 +16,12 @@ from ludoteka.kernel.state import _text
 
 from .helpers import GAME
 
-# Every non-default value of every option (one at a time; `data` has its own tests), each with
-# 2, 3 and 4 players, plus the default game.
-VARIANTS = [{}] + [{name: value} for name, opt in OPTIONS.items() if name != "data"
-                   for value in opt.choices if value != opt.default]
+# Every non-default value of every option (one at a time; `data` has its own tests; `mixed_sides`
+# needs `advanced`), each with 2, 3 and 4 players, plus the default game and the advanced game
+# with the book priority tile (MS-33, MS-34).
+NEEDS = {"mixed_sides": {"advanced": True}}
+VARIANTS = [{}] + [{**NEEDS.get(name, {}), name: value} for name, opt in OPTIONS.items() if name != "data"
+                   for value in opt.choices if value != opt.default] + [{"advanced": True, "priority_tile": True}]
 CONFIGS = [(players, options) for options in VARIANTS for players in (2, 3, 4)]
 PASSIVE = ("recall", "done", "decline", "skip", "stop", "end_turn")
 RULE_ID = re.compile(r"\b(MS|AMB|DEC|HID|RND|DATA|D)-(EX-)?\d")

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from ludoteka.boardgames.messina import scoring
-from ludoteka.boardgames.messina.state import CATEGORIES, CATEGORY, HUTS, POPULARITY
+from ludoteka.boardgames.messina.state import CATEGORY, HUTS, POPULARITY
 
 from .helpers import emptied
 
@@ -19,7 +19,7 @@ def fresh(players: int = 3, seed: int = 1, **options):
 
 
 def category(s, seat: int, name: str) -> int:
-    return s.points[seat * len(CATEGORIES) + CATEGORY[name]]
+    return s.category_points(seat)[CATEGORY[name]]
 
 
 def repopulate(s, seat: int, hex_id: str) -> None:

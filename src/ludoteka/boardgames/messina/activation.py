@@ -24,9 +24,28 @@ from .state import OVERSEERS, SQUARES
 ALL = tuple(range(SQUARES))
 
 
+def board_id(k: int) -> str:
+    """The data id of a `player_board` / `scroll_board` value: 0 side a, k board "bk"."""
+    return f"b{k}" if k else "a"
+
+
 def board_of(state, seat: int):
-    """The player board side the seat plays (the standard game: side a)."""
-    return state.data.boards["a"]
+    """The player board the seat plays: side a, or its side b board (advanced, MS-33.1)."""
+    return state.data.boards[board_id(state.player_board[seat])]
+
+
+def scroll_board_of(state, seat: int):
+    """The scroll board the seat plays: side a, or its side b board (advanced, MS-33.2)."""
+    return state.data.scroll_boards[board_id(state.scroll_board[seat])]
+
+
+def one_time_note(state, seat: int, square: int) -> str:
+    """' (one-time square: ...)' for a side b one-time square of the seat's board (MS-33.5), else ''."""
+    board = board_of(state, seat)
+    if not board.one_time[square]:
+        return ""
+    used = state.one_time_used[seat * SQUARES + square]
+    return f" (one-time square{', used up' if used else ''}: {action_text(board.squares[square])})"
 
 
 def path_space(state, seat: int, cls: int):
@@ -105,8 +124,9 @@ class Activate(Decision):
         upgraded = state.squares[seat * SQUARES + sq] == 2
         action = board_of(state, seat).squares[sq]
         what = action_text(action)
-        return Action(key, f"Activate {citizen_name(sq // PER_SECTOR, upgraded)} on {square_name(sq)}: {what}",
-                      {"square": sq})
+        once = board_of(state, seat).one_time[sq]
+        return Action(key, f"Activate {citizen_name(sq // PER_SECTOR, upgraded)} on {square_name(sq)}: {what}"
+                      + (" (one-time square: used up after this)" if once else ""), {"square": sq, "one_time": once})
 
     def apply(self, state, frame, seat, key):
         if key == "stop":
@@ -118,10 +138,12 @@ class Activate(Decision):
                 groups[g] = (squares, quota - 1)
                 break
         board = board_of(state, seat)
-        if board.one_time[sq]:
+        once = board.one_time[sq]
+        if once:
             state.one_time_used[seat * SQUARES + sq] = True       # MS-33.6, AMB-37: the square
-        state.event("activate", f"Seat {seat} activates the citizen on {square_name(sq)}.",
-                    {"seat": seat, "square": sq}, (seat,))
+        state.event("activate", f"Seat {seat} activates the citizen on {square_name(sq)}"
+                    + (", a one-time square, now used up." if once else "."),
+                    {"seat": seat, "square": sq, "one_time": once}, (seat,))
         # The next activation is offered only after this one's action is done (MS-17.14).
         state.push(NextActivation(seat, tuple(groups), frame[3] + (sq,)))
         action = board.squares[sq]

@@ -205,7 +205,8 @@ class ChooseBook(Decision):
 
 
 def scroll_keys(state, seat: int) -> list[str]:
-    board = state.data.scroll_boards["a"]
+    from .activation import scroll_board_of
+    board = scroll_board_of(state, seat)
     return [f"scroll:{k}" for k, track in enumerate(board.tracks)
             if state.scroll[seat * 3 + k] + 1 < len(track.values)]
 
@@ -230,11 +231,13 @@ class ChooseScroll(Decision):
         return scroll_keys(state, seat)
 
     def describe(self, state, frame, seat, key):
+        from .activation import scroll_board_of
+        from .scoring_advanced import level_text, track_name
         k = int(key[7:])
-        track = state.data.scroll_boards["a"].tracks[k]
+        track = scroll_board_of(state, seat).tracks[k]
         level = state.scroll[seat * 3 + k] + 1
-        return Action(key, f"Scroll board: {track.kind} track up to level {level} "
-                      f"({amount_text('points', track.values[level])} each)", {"track": k, "level": level})
+        return Action(key, f"Scroll board: {track_name(track)} track up to level {level} "
+                      f"({level_text(track, level)})", {"track": k, "level": level})
 
     def apply(self, state, frame, seat, key):
         k = int(key[7:])

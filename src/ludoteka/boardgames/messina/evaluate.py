@@ -1,6 +1,7 @@
 """A heuristic value of a Messina 1347 position for greedy and search agents: the points a seat
 has, plus what the final scoring would give now (books, popularity ranking, repopulated hexes,
-scroll board, remaining markers, the rat penalty), plus a small value for what still produces.
+scroll board, remaining markers, the rat penalty, the advanced
+repopulation bonus), plus a small value for what still produces.
 Everything it reads is public (AMB-52).
 """
 from __future__ import annotations
@@ -26,6 +27,10 @@ def evaluate_all(state) -> list[float]:
     popularity = [max(0, state.books[s * 3] - state.rats[s]) for s in range(n)]
     ranking = state.data.tables.popularity_ranking.get(n, (0,))
     order = sorted(range(n), key=lambda s: (-popularity[s], -(state.fire[s] + 2 * state.large_fire[s])))
+    bonus = [0] * n
+    if over and state.rules.advanced and n >= 2:
+        from .scoring_advanced import repopulation_places
+        bonus = repopulation_places(state)                  # MS-33.7 as it stands now
     values = []
     for seat in range(n):
         v = float(state.score[seat])
@@ -41,7 +46,7 @@ def evaluate_all(state) -> list[float]:
                 place = order.index(seat)
                 v += ranking[place] if place < len(ranking) else 0
             v -= rat_penalty(state.rats[seat], table)
-            v += sum(repopulated(state, seat)) + sum(track[3] for track in scroll_points(state, seat))
+            v += sum(repopulated(state, seat)) + bonus[seat] + sum(track[3] for track in scroll_points(state, seat))
             v += (state.coins[seat] + state.timber[seat] + state.fire[seat] + state.large_fire[seat]) / 3
             v += rounds_left * _producers(state, seat) * PRODUCER_VALUE
             v += CITIZEN_VALUE * sum(1 for i in range(seat * SQUARES, seat * SQUARES + SQUARES) if state.squares[i])

@@ -74,6 +74,9 @@ class MessinaGame(Game):
 
     def _empty(self, players: int, seed: int, options: dict[str, Any]) -> GameState:
         """A state with its data, rules and city board; `_setup` or `_restore` fills the rest."""
+        if options["mixed_sides"] != "none" and not options["advanced"]:
+            raise BadOption(f"messina-1347: option 'mixed_sides' = {options['mixed_sides']!r} mixes the "
+                            "sides of the advanced variant: it needs option 'advanced' = true")
         state = self.state_class.__new__(self.state_class)
         state.data = self.components_for(options)
         state.rules = Rules(options, state.data.tables.rat_penalty)

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from collections import Counter
 
+from .activation import board_of, scroll_board_of
 from .components import CLASSES
-from .state import (BOOKS, BOX, CATEGORIES, ESTATE, HUTS, LIEUTENANTS, SQUARES, SUPPLY, citizen_class)
+from .state import (BOOKS, BOX, ESTATE, HUTS, LIEUTENANTS, SQUARES, SUPPLY, citizen_class)
 
 TURN_KINDS = ("turn", "choose_lieutenant", "choose_destination")
 
@@ -69,11 +70,27 @@ def _shapes(state, out) -> None:
     for v in list(state.pending) + [v for d in state.deferred for v in d]:
         if not (v // 64 < len(BOOKS) and v % 64 < len(books[BOOKS[v // 64]].spaces)):
             out.append(f"a book action {v} waits for no book space")
-    tracks = data.scroll_boards["a"].tracks
+    _boards(state, out)
     for s in range(n):
-        for k, track in enumerate(tracks):
+        for k, track in enumerate(scroll_board_of(state, s).tracks):
             if not state.scroll[s * 3 + k] < len(track.values):
                 out.append(f"seat {s}: scroll track {k} at level {state.scroll[s * 3 + k]}")
+
+
+def _boards(state, out) -> None:
+    """MS-33.1/33.2: side b boards are distinct boards 1..4 when that side is in play, else side a
+    (0); a one-time square is marked used only on a board that has it there (MS-33.6)."""
+    n = state.players
+    for name, side_b in (("player_board", state.rules.player_side_b), ("scroll_board", state.rules.scroll_side_b)):
+        boards = getattr(state, name)
+        ok = (len(set(boards)) == n and all(1 <= k <= 4 for k in boards)) if side_b else not any(boards)
+        if not ok:
+            out.append(f"{name} {boards} does not fit side {'b' if side_b else 'a'}")
+    for s in range(n):
+        once = board_of(state, s).one_time
+        wrong = [q for q in range(SQUARES) if state.one_time_used[s * SQUARES + q] and not once[q]]
+        if wrong:
+            out.append(f"seat {s}: squares {wrong} are marked used but are not one-time squares")
 
 
 def _round(state, out) -> None:
@@ -198,14 +215,13 @@ def _seats(state, out) -> None:
     data, n = state.data, state.players
     from .setup import side_name
     books = data.sides[side_name(n)].books
-    cats = len(CATEGORIES)
     for s in range(n):
         for name in ("coins", "timber", "fire", "large_fire", "rats"):
             if getattr(state, name)[s] < 0:
                 out.append(f"seat {s} has {getattr(state, name)[s]} {name}")
-        if sum(state.points[s * cats:(s + 1) * cats]) != state.score[s]:
+        if sum(state.category_points(s)) != state.score[s]:
             out.append(f"seat {s}: score {state.score[s]} but its categories sum to "
-                       f"{sum(state.points[s * cats:(s + 1) * cats])}")
+                       f"{sum(state.category_points(s))}")
         for k, name in enumerate(BOOKS):
             if not 0 <= state.books[s * 3 + k] < len(books[name].spaces):
                 out.append(f"seat {s} is on space {state.books[s * 3 + k]} of the {name} book")

@@ -8,6 +8,7 @@ from ludoteka.kernel import Action
 from ludoteka.kernel.flow import Decision
 
 from . import books
+from .activation import one_time_note
 from .books import hex_record
 from .flow import FLOW
 from .texts import amount_text, citizen_name
@@ -51,8 +52,10 @@ class Rescue(Decision):
         if key.startswith("hut:"):
             return Action(key, f"Put the rescued {cls} in quarantine hut {int(key[4:]) + 1}",
                           {"hut": int(key[4:]), "citizen": cls})
-        return Action(key, f"Put the rescued {cls} on square {key[7:]} of your {cls} sector",
-                      {"square": int(key[7:]), "citizen": cls})
+        sq = int(key[7:])
+        return Action(key, f"Put the rescued {cls} on square {sq} of your {cls} sector"
+                      + one_time_note(state, seat, sq),
+                      {"square": sq, "citizen": cls})
 
     def apply(self, state, frame, seat, key):
         place_rescued(state, seat, frame[2][0], key)

@@ -55,7 +55,9 @@ def _header(state, v: dict[str, Any], seat: int | None) -> list[str]:
     lines = [f"MESSINA 1347  round {ROMAN[v['round'] - 1]}/VI  |  now: {_decision(v, seat)}"
              + ("" if seat is None else f"  |  view of {_who(seat, None)}"),
              BANNER + (f"  [{v['data_set']}]" if v["reconstructed"] else ""),
-             f"Round {ROMAN[row['round'] - 1]}: turn order by {row['priority']} | {_n(row['ships'], 'ship')} | "
+             f"Round {ROMAN[row['round'] - 1]}: turn order by {row['priority']}"
+             + (" (priority tile)" if v["scoring_board"]["priority_tile"] else "")
+             + f" | {_n(row['ships'], 'ship')} | "
              f"wheel turns {row['wheel_steps']} | {row['fire_cost']} fire/cube"
              + (f", {_n(row['points_per_cube'], 'point')}/cube" if row["points_per_cube"] else "")
              + ("" if row["citizens"] else " | no new citizens")
@@ -153,7 +155,22 @@ def _lieutenants(p: dict[str, Any]) -> str:
 
 
 def _sectors(p: dict[str, Any]) -> str:
-    return " ".join(f"{SECTOR_LETTER[c]}: " + "".join(SQUARE_MARK[x] for x in sq) for c, sq in p["sectors"].items())
+    """'A: .x[.]..X ...'; a side b one-time square in [ ], in { } once used (MS-33.5/33.6)."""
+    once, used = set(p["one_time"]), set(p["one_time_used"])
+
+    def mark(i: int, x: int) -> str:
+        if i not in once:
+            return SQUARE_MARK[x]
+        return ("{%s}" if i in used else "[%s]") % SQUARE_MARK[x]
+    return " ".join(f"{SECTOR_LETTER[c]}: " + "".join(mark(k * 6 + i, x) for i, x in enumerate(sq))
+                    for k, (c, sq) in enumerate(p["sectors"].items()))
+
+
+def _boards(p: dict[str, Any]) -> str:
+    """' | boards: player b2, scroll b3' when a side b board is in play (MS-33.1/33.2)."""
+    if p["board"] == p["scroll_board"] == "a":
+        return ""
+    return f" | boards: player {p['board']}, scroll {p['scroll_board']}"
 
 
 def _citizen(c: dict[str, Any] | None) -> str:
@@ -184,11 +201,11 @@ def _buildings(p: dict[str, Any]) -> str:
 def estate(p: dict[str, Any], seat: int | None) -> list[str]:
     """Everything about one seat, 5 lines."""
     b = p["books"]
-    tracks = ", ".join(f"{k} {lv}" for k, lv in p["scroll"].items())
+    tracks = ", ".join(f"{k.replace('_', ' ')} {lv}" for k, lv in p["scroll"].items())
     return [f"{_who(p['seat'], seat).capitalize()}: " + _markers(p),
             f"  lieutenants: {_lieutenants(p) or 'none'}",
             f"  books: popularity {b['popularity']['space']}, city {b['city']['space']}, church {b['church']['space']}"
-            f" | scroll: {tracks}",
+            f" | scroll: {tracks}" + _boards(p),
             f"  overseers: {_overseers(p)} | sectors {_sectors(p)}",
             f"  {_buildings(p)}"]
 
@@ -225,7 +242,7 @@ def render(state, seat: int | None, full: bool = False) -> str:
     if full:
         lines.append("Estate: sectors . empty, x citizen, X upgraded; huts [citizen space upgrade], "
                      "a/r/n citizen, A/R/N upgraded; workshops tile(citizen, ! reward taken); overseers step, "
-                     "L/R branch, + upgraded")
+                     "L/R branch, + upgraded; [x] a one-time square of a side b board, {x} used up")
     if state.to_act is None and "automa" in v:
         score, good = state.score[0], v["automa"]["good_result"]
         lines.append(f"GAME OVER - final score {score}: "

@@ -35,6 +35,9 @@ def final_scoring(state) -> None:
     score_repopulated_hexes(state)
     if solo:
         scoring_solo.score_repopulation_bonus(state)
+    else:
+        from .scoring_advanced import score_repopulation_bonus
+        score_repopulation_bonus(state)                 # advanced only (MS-33.7)
     score_scroll_boards(state)
     score_remaining_markers(state)
     scores = list(state.score)
@@ -97,10 +100,16 @@ def popularity_awards(state) -> list[int]:
     def rank(s: int) -> tuple[int, int]:
         return (state.books[s * 3 + POPULARITY], fire_count(state, s))
 
-    order = sorted(range(n), key=lambda s: rank(s), reverse=True)
+    return place_awards(n, range(n), rank, place_points)
+
+
+def place_awards(n: int, seats, rank, place_points) -> list[int]:
+    """Points per seat (of n) for the places of `seats` ranked by `rank`, highest first; seats of
+    equal rank share the points of the places they take, rounded down (MS-31.6, MS-33.8)."""
+    order = sorted(seats, key=rank, reverse=True)
     awards = [0] * n
     place = 0
-    while place < n:
+    while place < len(order):
         group = [s for s in order if rank(s) == rank(order[place])]
         share = sum(place_points[place:place + len(group)]) // len(group)
         for s in group:
@@ -140,7 +149,7 @@ def score_repopulated_hexes(state) -> None:
 
 
 def scroll_items(state, seat: int, kind: str) -> int:
-    """What a side-a scroll track counts (MS-31.10-31.12); 0 for a kind it does not know."""
+    """What a counting scroll track counts: side a (MS-31.10-31.12) or side b (MS-33.10-33.14)."""
     if kind == "buildings":
         huts = sum(1 for h in range(HUTS) if state.hut_upgrade[seat * HUTS + h] >= 0)
         return huts + len(state.workshops[seat]) // 3
@@ -149,20 +158,27 @@ def scroll_items(state, seat: int, kind: str) -> int:
     if kind == "repopulated":
         return sum(1 for node, tile in enumerate(state.hex_at)
                    if tile >= 0 and state.repopulated_by[node] == seat)
-    return 0
+    from .scoring_advanced import side_b_items
+    return side_b_items(state, seat, kind)
 
 
 def scroll_points(state, seat: int) -> list[tuple[str, int, int, int]]:
-    """MS-31.9-31.12: (track kind, level, items counted, points) of the seat's 3 scroll tracks."""
-    board = state.data.scroll_boards["a"]
+    """MS-31.9-31.12, MS-33.10-33.19: (track key, level, items counted, points) of the seat's 3
+    scroll tracks, side a or b; the key is the kind, or 'city_book' ... (book tracks count the
+    bars passed, the overseer track the overseers scored)."""
+    from .activation import scroll_board_of
+    from .scoring_advanced import tier_track, track_key
     out = []
-    for k, track in enumerate(board.tracks):
+    for k, track in enumerate(scroll_board_of(state, seat).tracks):
         level = min(state.scroll[seat * 3 + k], len(track.values) - 1)
-        items = scroll_items(state, seat, track.kind)
-        if track.cap:
-            items = min(items, track.cap)
-        points = track.values[level] * items // track.divisor
-        out.append((track.kind, level, items, points))
+        if track.kind in ("book", "overseers"):
+            items, points = tier_track(state, seat, track, level)
+        else:
+            items = scroll_items(state, seat, track.kind)
+            if track.cap:
+                items = min(items, track.cap)
+            points = track.values[level] * items // track.divisor
+        out.append((track_key(track), level, items, points))
     return out
 
 
@@ -173,7 +189,7 @@ def score_scroll_boards(state) -> None:
         total = sum(t[3] for t in tracks)
         state.add_points(seat, total, "scroll_board")
         state.event("scroll_points", f"Seat {seat} scores {total} points on the scroll board ("
-                    + ", ".join(f"{kind} {items} x level {level + 1}: {points}"
+                    + ", ".join(f"{kind.replace('_', ' ')} {items} x level {level + 1}: {points}"
                                 for kind, level, items, points in tracks) + ").",
                     {"seat": seat, "total": total,
                      "tracks": [{"kind": kind, "level": level, "items": items, "points": points}
@@ -215,10 +231,9 @@ def winners(state) -> list[int]:
 
 def breakdown(state) -> list[dict[str, dict[str, Any]]]:
     """Per seat: the points per category (non-zero ones; they sum to the score) and the tie-breaks."""
-    k = len(CATEGORIES)
     out = []
     for s in range(state.players):
-        pts = state.points[s * k:(s + 1) * k]
+        pts = state.category_points(s)
         out.append({"points": {name: pts[i] for i, name in enumerate(CATEGORIES) if pts[i]},
                     "tiebreak": tiebreak(state, s)})
     return out

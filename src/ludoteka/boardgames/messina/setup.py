@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from ludoteka.kernel.rng import below
 
+from .activation import board_id
 from .automa import setup_automa
 from .city import arrive_ships, place_citizens, shuffled, turn_wheel_and_place_cubes
 from .components import CLASSES, GOODS
 from .flow import step
-from .state import CATEGORIES, ESTATE, HUTS, LIEUTENANTS, SQUARES, SUPPLY
+from .state import ESTATE, FIRST, HUTS, LATER, LIEUTENANTS, SQUARES, SUPPLY
 
 
 def setup(state) -> None:
@@ -93,7 +94,8 @@ def _players(state, data, n: int) -> None:
     state.turn_order = order
     for name in ("coins", "timber", "fire", "large_fire", "rats", "score", "score_stamp"):
         setattr(state, name, [0] * n)
-    state.points = [0] * (n * len(CATEGORIES))
+    state.points = [0] * (n * FIRST)
+    state.later_points = [0] * (n * LATER)
     state.books = [0] * (n * 3)
     state.book_stamp = [0] * (n * 3)
     state.scroll = [0] * (n * 3)
@@ -107,8 +109,7 @@ def _players(state, data, n: int) -> None:
     state.hut_upgrade = [-1] * (n * HUTS)
     state.workshops = [() for _ in range(n)]
     state.carts = [() for _ in range(n)]
-    state.player_board = [0] * n
-    state.scroll_board = [0] * n
+    deal_boards(state, n)
     state.automa_at, state.automa_used, state.automa_popularity = [], 0, 0
     state.solo_deck, state.solo_discard, state.automa_taken = (), (), ()
     state.lt_at = [SUPPLY] * (n * LIEUTENANTS)
@@ -130,6 +131,21 @@ def _players(state, data, n: int) -> None:
         state.coins[seat] += coins
     state.event("setup", "Turn order: " + ", ".join(f"seat {s}" for s in order) + ".",
                 {"turn_order": list(order)})
+
+
+def deal_boards(state, n: int) -> None:
+    """MS-33.1/33.2 (RND-10), for 1..4 seats: side b player boards by a random colour each (a
+    permutation of the colours 1..4), side b scroll boards shuffled and dealt; side a (0) otherwise.
+    The generator is drawn from only for a side b in play, so standard games keep their stream."""
+    rules = state.rules
+    state.player_board = shuffled(state, range(1, 5))[:n] if rules.player_side_b else [0] * n
+    state.scroll_board = shuffled(state, range(1, 5))[:n] if rules.scroll_side_b else [0] * n
+    if rules.player_side_b or rules.scroll_side_b:
+        state.event("boards", "Boards: " + "; ".join(
+            f"seat {s} gets player board {board_id(state.player_board[s])} "
+            f"and scroll board {board_id(state.scroll_board[s])}" for s in range(n)) + ".",
+            {"player_boards": [board_id(k) for k in state.player_board],
+             "scroll_boards": [board_id(k) for k in state.scroll_board]})
 
 
 def _prepare_round_one(state) -> None:

@@ -21,11 +21,15 @@ BOOKS = ("popularity", "city", "church")
 POPULARITY, CITY, CHURCH = 0, 1, 2
 OVERSEERS = ("artisan", "aristocrat", "nun")      # = the citizen classes, sector order
 RESOURCE_FIELDS = {"coin": "coins", "timber": "timber", "fire": "fire", "large_fire": "large_fire"}
-# Where points come from (score_breakdown); they sum to `score`.
-CATEGORIES = ("start", "actions", "visits", "ships", "carts", "plague", "production", "reshuffle",
-              "rat_penalty", "books", "popularity_ranking", "repopulated_hexes", "scroll_board",
-              "remaining_markers")
+# Where points come from (score_breakdown); they sum to `score`. The first release's categories
+# are kept in `points`; those added later in `later_points`, a field left out of the saved state
+# while it is all 0, so the states and record digests of games that never score them stay valid.
+FIRST_CATEGORIES = ("start", "actions", "visits", "ships", "carts", "plague", "production", "reshuffle",
+                    "rat_penalty", "books", "popularity_ranking", "repopulated_hexes", "scroll_board",
+                    "remaining_markers")
+CATEGORIES = FIRST_CATEGORIES + ("repopulation_bonus",)     # advanced MS-33.7 (and solo MS-35.23)
 CATEGORY = {name: i for i, name in enumerate(CATEGORIES)}
+FIRST, LATER = len(FIRST_CATEGORIES), len(CATEGORIES) - len(FIRST_CATEGORIES)
 SHIP_OWNED = 10                 # ship_at of a ship in a seat's estate: SHIP_OWNED + seat
 LIEUTENANTS = 5
 SQUARES = 18
@@ -85,7 +89,7 @@ class MessinaState(GameState):
         Ints("rats", per_seat=1, lo=0),
         Ints("score", per_seat=1, doc="points (negative only after the rat penalty)"),
         Ints("score_stamp", per_seat=1, lo=0, doc="score-track stacking: higher is on top"),
-        Ints("points", per_seat=len(CATEGORIES), doc="points per category (CATEGORIES); sums to score"),
+        Ints("points", per_seat=FIRST, doc="points per category of FIRST_CATEGORIES (see category_points)"),
         Ints("books", per_seat=3, lo=0, doc="popularity, city, church positions"),
         Ints("book_stamp", per_seat=3, lo=0, doc="book stacking: higher is on top"),
         Ints("scroll", per_seat=3, lo=0, doc="scroll-track levels"),
@@ -118,6 +122,8 @@ class MessinaState(GameState):
         Tuple("solo_discard", lo=0, added=lambda n: [], doc="solo: the tiles revealed this round, last on top"),
         Tuple("automa_taken", nested=True, lo=0, added=lambda n: [],
               doc="solo: the hut upgrades, workshops and carts the automa took out of the game"),
+        Ints("later_points", per_seat=LATER, added=lambda n: [0] * (n * LATER),
+             doc="points per category added after the first release (CATEGORIES[FIRST:])"),
     )
     __slots__ = slots(FIELDS)
 
@@ -141,9 +147,18 @@ class MessinaState(GameState):
         if not amount:
             return
         self.score[seat] += amount
-        self.points[seat * len(CATEGORIES) + CATEGORY[category]] += amount
+        k = CATEGORY[category]
+        if k < FIRST:
+            self.points[seat * FIRST + k] += amount
+        else:
+            self.later_points[seat * LATER + k - FIRST] += amount
         self.stamp += 1
         self.score_stamp[seat] = self.stamp
+
+    def category_points(self, seat: int) -> list[int]:
+        """The seat's points per category, in CATEGORIES order (they sum to its score)."""
+        return (self.points[seat * FIRST:(seat + 1) * FIRST]
+                + self.later_points[seat * LATER:(seat + 1) * LATER])
 
     # ------------------------------------------------------------------ lieutenants
     def lieutenants(self, seat: int) -> range:

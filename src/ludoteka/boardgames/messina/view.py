@@ -11,7 +11,9 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from .activation import board_of, scroll_board_of
 from .components import CLASSES, CORNERS
+from .scoring_advanced import level_text, track_key, track_name
 from .state import (BOOKS, BOX, CATEGORIES, ESTATE, HUTS, LIEUTENANTS, OVERSEERS, SHIP_OWNED, SQUARES, SUPPLY,
                     citizen_class, citizen_upgraded)
 from .texts import action_text, alternative_text, cost_text
@@ -211,9 +213,12 @@ def _scoring_board(state, side) -> dict[str, Any]:
     shop = lambda t: data.workshops[t].id        # noqa: E731
     kb = state.known_bottom
     late_open = late_revealed(state)
+    # MS-34.2: the book priority tile covers only the priority column.
+    tile = side.priority_tile if state.rules.priority_tile else None
+    rows = [_row(row, tile[k] if tile else None) for k, row in enumerate(side.rounds)]
     return {
         "side": side.name, "round": state.round,
-        "rounds": [_row(row) for row in side.rounds], "row": _row(side.rounds[state.round - 1]),
+        "rounds": rows, "row": rows[state.round - 1],
         "priority_tile": bool(state.rules.priority_tile),
         "hut_stacks": [_tile_stack(state, st, kb[k], hut) for k, st in enumerate(state.hut_stacks)],
         "workshop_stacks": [_tile_stack(state, st, kb[3 + k], shop, {"citizen": CLASSES[k]})
@@ -225,8 +230,8 @@ def _scoring_board(state, side) -> dict[str, Any]:
     }
 
 
-def _row(row) -> dict[str, Any]:
-    return {"round": row.round, "priority": row.priority, "ships": row.ships, "wheel_steps": row.wheel_steps,
+def _row(row, priority: str | None = None) -> dict[str, Any]:
+    return {"round": row.round, "priority": priority or row.priority, "ships": row.ships, "wheel_steps": row.wheel_steps,
             "fire_cost": row.fire_cost, "points_per_cube": row.points_per_cube, "citizens": row.citizens,
             "city_plague": row.city_plague, "late_workshops": row.late_workshops}
 
@@ -243,7 +248,7 @@ def _player(state, s: int) -> dict[str, Any]:
     books = {name: {"space": state.books[s * 3 + k],
                     "height": stack_height(state.books, state.book_stamp, s, 3, k, n)}
              for k, name in enumerate(BOOKS)}
-    board = data.boards["a"]
+    board, scroll_board = board_of(state, s), scroll_board_of(state, s)
     squares = state.squares[s * SQUARES:(s + 1) * SQUARES]
     huts = []
     for h in range(HUTS):
@@ -259,21 +264,22 @@ def _player(state, s: int) -> dict[str, Any]:
     lts = [{"lieutenant": k, "at": place(state, state.lt_at[i]),
             "standing": state.lt_at[i] >= 0 and bool(state.lt_used[i]), "used": bool(state.lt_used[i])}
            for k, i in enumerate(state.lieutenants(s))]
-    tracks = data.scroll_boards["a"].tracks
+    tracks = scroll_board.tracks
     return {
         "seat": s, "coins": state.coins[s], "timber": state.timber[s], "fire": state.fire[s],
         "large_fire": state.large_fire[s], "rats": state.rats[s], "score": state.score[s],
         "score_height": stack_height(state.score, state.score_stamp, s, 1, 0, n),
-        "points": {cat: state.points[s * len(CATEGORIES) + k] for k, cat in enumerate(CATEGORIES)},
+        "points": dict(zip(CATEGORIES, state.category_points(s))),
         "books": books,
-        "scroll": {t.kind: state.scroll[s * 3 + k] for k, t in enumerate(tracks)},
+        "scroll": {track_key(t): state.scroll[s * 3 + k] for k, t in enumerate(tracks)},
         "overseers": {name: {"step": state.overseer_step[s * 3 + k],
                              "branch": BRANCHES[state.overseer_branch[s * 3 + k]],
                              "upgraded": bool(state.overseer_upgraded[s * 3 + k])}
                       for k, name in enumerate(OVERSEERS)},
         "sectors": {name: squares[k * 6:(k + 1) * 6] for k, name in enumerate(OVERSEERS)},
         "one_time_used": [i for i in range(SQUARES) if state.one_time_used[s * SQUARES + i]],
-        "board": board.id,
+        "board": board.id, "scroll_board": scroll_board.id,          # "a" or "b1".."b4" (MS-33.1/33.2)
+        "one_time": [i for i in range(SQUARES) if board.one_time[i]],   # the board's lightning squares
         "huts": huts, "workshops": workshops, "carts": carts,
         "ships": [data.ships[i].id for i, at in enumerate(state.ship_at) if at == SHIP_OWNED + s],
         "lieutenants": lts,
@@ -347,22 +353,44 @@ def components(data) -> list[dict[str, Any]]:
                         + (f", {row.points_per_cube} points per cube removed" if row.points_per_cube else "")
                         + ("" if row.citizens else "; no new citizens")
                         + ("; the late workshops replace the early ones" if row.late_workshops else "") + "."}))
-    for bid, board in data.boards.items():
-        for i, spec in enumerate(board.squares):
-            cls = OVERSEERS[i // 6]
-            out.append(_marked(board, {
-                "id": f"square:{bid}:{i}", "kind": "square",
-                "name": f"Square {i} ({cls} sector, board {bid})",
-                "text": f"Area {board.square_area[i]}. Activated: {action_text(spec)}"
-                        + (" (once per game)." if board.one_time[i] else ".")}))
-    for sid, scroll in data.scroll_boards.items():
-        for k, t in enumerate(scroll.tracks):
-            out.append(_marked(t, {
-                "id": f"scroll:{sid}:{k}", "kind": "scroll_track", "name": f"Scroll track {k} ({t.kind}, {sid})",
-                "text": f"Counts your {t.kind}" + (f" (at most {t.cap})" if t.cap else "")
-                        + ": points per item by level " + ", ".join(map(str, t.values)) + "."}))
+    out += boards_explained(data)
     for k, w in enumerate(data.wheel):
         cols = ", ".join(f"{cls} on {colour} hexes" for cls, colour in w.classes.items())
         out.append(_marked(w, {"id": f"wheel:{k}", "kind": "wheel_window", "name": f"Wheel window {k}",
                                "text": f"Plague cubes on hexes with the {w.rat} rat; citizens: {cols}."}))
+    return out
+
+
+def boards_explained(data) -> list[dict[str, Any]]:
+    """The player boards (side a, and the advanced side b boards b1..b4 with their one-time squares,
+    MS-33.5) and the scroll boards with what each track scores (MS-31.10-31.12, MS-33.10-33.19)."""
+    out: list[dict[str, Any]] = []
+    for bid, board in data.boards.items():
+        once = [i for i in range(SQUARES) if board.one_time[i]]
+        out.append(_marked(board, {
+            "id": f"board:{bid}", "kind": "player_board", "name": f"Player board {bid}",
+            "text": ("Side a, the same for every colour." if bid == "a" else
+                     "Side b (advanced variant), one per colour, given at random; the quarantine huts are "
+                     "on the right. Its one-time squares (lightning mark) " + ", ".join(map(str, once))
+                     + " give a generous reward once per game: activating a citizen there uses the square "
+                     "up for good, whoever sits there later.")}))
+        for i, spec in enumerate(board.squares):
+            cls = OVERSEERS[i // 6]
+            out.append(_marked(board, {
+                "id": f"square:{bid}:{i}", "kind": "square",
+                "name": f"Square {i} ({cls} sector, board {bid})" + (" \u26a1" if board.one_time[i] else ""),
+                "text": f"Area {board.square_area[i]}. Activated: {action_text(spec)}"
+                        + (" (once per game)." if board.one_time[i] else "."), "one_time": board.one_time[i]}))
+    for sid, scroll in data.scroll_boards.items():
+        out.append(_marked(scroll, {
+            "id": f"scroll_board:{sid}", "kind": "scroll_board", "name": f"Scroll board {sid}",
+            "text": ("Side a, the same for every player" if sid == "a" else
+                     "Side b (advanced variant), dealt at random") + ": tracks "
+                    + ", ".join(track_name(t) for t in scroll.tracks) + "."}))
+        for k, t in enumerate(scroll.tracks):
+            out.append(_marked(t, {
+                "id": f"scroll:{sid}:{k}", "kind": "scroll_track",
+                "name": f"Scroll track {k} ({track_name(t)}, {sid})",
+                "text": f"Scores your {track_name(t)} at the end, by the cube's level: "
+                        + "; ".join(f"level {lv + 1}: {level_text(t, lv)}" for lv in range(len(t.values))) + "."}))
     return out
