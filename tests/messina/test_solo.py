@@ -281,7 +281,8 @@ def test_the_solo_repopulation_bonus(hexes, bonus, de):
         printed = sum(s.data.hexes[s.hex_at[n_]].points for n_ in nodes)
         assert scoring_solo.repopulation_bonus(s, hexes) == expected
         _final(s)
-        assert points(s, 0, "repopulated_hexes") == printed + expected
+        assert points(s, 0, "repopulated_hexes") == printed
+        assert points(s, 0, "repopulation_bonus") == expected
 
 
 def test_the_good_result_is_reported():
@@ -321,3 +322,25 @@ def test_the_automa_disc_stops_on_the_last_popularity_space():
     assert events(s, "automa_fight")[-1]["advanced"] is False
     s.books[POPULARITY] = last
     assert scoring_solo.popularity_bonus_for(s, last) == 5
+
+
+def test_the_advanced_solo_game_marks_used_one_time_squares():
+    """MS-35.1, MS-35.5, MS-33.6: the solo game can use the advanced rules; activating the citizen on
+    a one-time square of the side b board marks it (the spare marker) and it cannot be used again."""
+    from ludoteka.boardgames.messina.activation import board_of
+
+    from .test_citizens import make_state, play, run
+    s = make_state(1, 2, advanced=True)
+    board = board_of(s, 0)
+    assert board.id.startswith("b") and s.view(0)["automa"]["good_result"] == 140
+    square = board.one_time.index(True)
+    s.squares[square] = 1
+    run(s, 0, [("activate", 3, "")])
+    play(s, f"square:{square}")
+    assert s.one_time_used[square]
+    while s.top() is not None and "stop" not in s.legal_keys():
+        play(s, s.legal_keys()[0])
+    if s.top() is not None:
+        play(s, "stop")
+    run(s, 0, [("activate", 3, "")])
+    assert f"square:{square}" not in s.legal_keys()

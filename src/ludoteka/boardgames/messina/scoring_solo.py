@@ -9,7 +9,6 @@ from .state import POPULARITY
 
 GOOD_RESULT, GOOD_RESULT_ADVANCED = 130, 140          # MS-35.24: information, not a rule
 DE_THREE_HEXES = 4                                    # D-1: the DE text's bonus for 3 hexes
-BONUS_CATEGORY = "repopulated_hexes"
 
 
 def popularity_bonus_for(state, position: int) -> int:
@@ -43,7 +42,7 @@ def score_repopulation_bonus(state) -> None:
     hexes = len(repopulated(state, 0))
     points = repopulation_bonus(state, hexes)
     if points:
-        state.add_points(0, points, BONUS_CATEGORY)
+        state.add_points(0, points, "repopulation_bonus")
         state.event("solo_repopulation", f"Seat 0 scores a solo bonus of {points} points for "
                     f"{hexes} repopulated city hexes.", {"seat": 0, "hexes": hexes, "points": points})
 
