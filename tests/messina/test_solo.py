@@ -11,7 +11,7 @@ from ludoteka.boardgames.messina.flow import step
 from ludoteka.boardgames.messina.scoring import final_scoring
 from ludoteka.boardgames.messina.state import ESTATE, POPULARITY
 
-from .helpers import GAME, begin, blank, dock_ship, kind, new, node, only, points, ship
+from .helpers import GAME, begin, blank, dock_ship, new, node, only, points
 
 TILE = {"A01": 0, "A02": 1, "A03": 2, "A04": 3, "A05": 4, "A06": 5, "B01": 6, "B02": 7, "C01": 8, "C02": 9,
         "NW": 10, "NE": 11, "SE": 12, "SW": 13}          # the shipped tiles: hex -> tile index
