@@ -63,6 +63,8 @@ def only(state, seat: int, *where: int) -> None:
 
 
 def keys(state) -> list[str]:
+    """The legal keys, worked out anew (tests write fields after the keys were computed)."""
+    state._legal = None
     return list(state.legal_keys())
 
 

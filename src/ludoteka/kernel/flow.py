@@ -258,6 +258,9 @@ class Flow:
     def __init__(self) -> None:
         self.kinds: dict[str, Kind] = {IN_ORDER.name: IN_ORDER}
         self.any_time = False
+        # A game may set this: a one-seat decision that comes up with no options of its own (an
+        # "at any time" action changed the state after it was pushed) is dropped, its effect lost.
+        self.drop_empty = False
 
     def kind(self, cls: type) -> Kind:
         """Class decorator: register a kind and return its single instance."""

@@ -112,6 +112,15 @@ class GameState:
                 # Acting seats are worked out when asked: most decisions have one seat, args[0].
                 self.to_act = frame[1] if kind.single else kind.seats(self, frame)[0]
                 self._acting = None
+                if self.FLOW.drop_empty and kind.single:
+                    # the keys are worked out now (and kept for `legal_keys`): a decision with
+                    # none of its own left is dropped, what it offered is lost (Flow.drop_empty)
+                    self._legal = self._keys_for(self.to_act, True)
+                    if not (self._top_count if self.FLOW.any_time else self._legal):
+                        self._legal = None
+                        self._stack = stack = stack[0]
+                        self._seeded = None
+                        continue
                 seeded = self._seeded
                 if seeded is not None:
                     # keys pushed with this very frame (the same stack node) and nothing run since
@@ -232,7 +241,7 @@ class GameState:
             frame[0].apply(self, frame, seat, key)
         # settle; inline when the kind pushed the next decision itself (the common case)
         stack = self._stack
-        if stack is not None and stack[1][0].decision and self._seeded is None:
+        if stack is not None and stack[1][0].decision and self._seeded is None and not self.FLOW.drop_empty:
             frame = stack[1]
             self.to_act = frame[1] if frame[0].single else frame[0].seats(self, frame)[0]
             self._acting = None

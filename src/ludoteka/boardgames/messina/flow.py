@@ -13,6 +13,8 @@ from typing import Callable
 from ludoteka.kernel.flow import Automatic, Flow
 
 FLOW = Flow()
+# An 'at any time' action may take away what a pending decision offered (AMB-14: then it is lost).
+FLOW.drop_empty = True
 ATOMS: dict[str, Callable] = {}
 
 

@@ -63,15 +63,20 @@ class Branch(Decision):
     args = ("seat", "overseer", "steps")
 
     def keys(self, state, frame, seat):
-        return ["left", "right"]
+        chosen = state.overseer_branch[seat * 3 + frame[2]]
+        # an "at any time" advance may have chosen the branch meanwhile: it stays (MS-16.3)
+        return [BRANCHES[chosen]] if chosen else ["left", "right"]
 
     def describe(self, state, frame, seat, key):
         return Action(key, f"Send the {OVERSEERS[frame[2]]} overseer along the {key} branch (for good)",
                       {"overseer": OVERSEERS[frame[2]], "branch": key})
 
     def apply(self, state, frame, seat, key):
-        state.overseer_branch[seat * 3 + frame[2]] = BRANCHES.index(key)
-        move(state, seat, frame[2], frame[3])
+        i = seat * 3 + frame[2]
+        state.overseer_branch[i] = BRANCHES.index(key)
+        steps = min(frame[3], CENTRE - state.overseer_step[i])     # it may have moved meanwhile
+        if steps > 0:
+            move(state, seat, frame[2], steps)
 
 
 @FLOW.kind
