@@ -16,6 +16,7 @@ class Game:
     title: str = ""
     min_players: int = 2
     max_players: int = 2
+    passive_keys: frozenset[str] = frozenset()     # keys that do nothing: playouts prefer others
     options: dict[str, Option] = {}
 
     # ---------------------------------------------------------------- creation
@@ -151,10 +152,16 @@ class Game:
     def playout_key(self, state: GameState, random: Callable[[], float]) -> str:
         """A cheap default policy for search playouts: one legal key for `state.to_act`.
 
-        The default is uniform. Games may bias it towards sensible play (never reading hidden
-        state the acting seat could not see); it must stay far cheaper than a clone.
+        Uniform, except that a game naming its `passive_keys` (pass, decline...) gets a key that
+        acts 85% of the time when it has one. Games may bias it further towards sensible play
+        (never reading hidden state the acting seat could not see); it must stay far cheaper
+        than a clone.
         """
         keys = state.legal_keys()
+        if self.passive_keys and len(keys) > 1 and random() < 0.85:
+            active = [k for k in keys if k not in self.passive_keys]
+            if active:
+                return active[int(random() * len(active))]
         return keys[int(random() * len(keys))]
 
     def components(self) -> list[dict[str, Any]]:

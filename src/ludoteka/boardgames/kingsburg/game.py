@@ -51,6 +51,7 @@ class KingsburgGame(Game):
     """Kingsburg (Chiarvesio & Iennaco, 2007), 2 to 5 players."""
 
     name = "kingsburg"
+    passive_keys = PASSIVE_KEYS                    # search playouts usually act: influence, help, build
     title = "Kingsburg"
     min_players = 2
     max_players = 5
@@ -123,14 +124,6 @@ class KingsburgGame(Game):
         from .evaluate import evaluate
         return evaluate(state, seat)
 
-    def playout_key(self, state: GameState, random) -> str:
-        """Search playouts: usually act (influence, take help, build) rather than pass or decline."""
-        keys = state.legal_keys()
-        if len(keys) > 1 and random() < 0.85:
-            active = [k for k in keys if k not in PASSIVE_KEYS]
-            if active:
-                return active[int(random() * len(active))]
-        return keys[int(random() * len(keys))]
 
     # ------------------------------------------------------------------ rendering
     def render(self, state: GameState, seat: int | None, full: bool = False) -> str:

@@ -18,6 +18,7 @@ class MessinaGame(Game):
     """Messina 1347 (Fernández Aparicio & Suchý, Delicious Games 2021), 2 to 4 players."""
 
     name = "messina-1347"
+    passive_keys = PASSIVE_KEYS                    # search playouts usually act rather than pass
     title = "Messina 1347"
     min_players = 1
     max_players = 4
@@ -108,14 +109,6 @@ class MessinaGame(Game):
         values = self.evaluate_all(state)
         return values[seat] - max((v for s, v in enumerate(values) if s != seat), default=0.0)
 
-    def playout_key(self, state: GameState, random) -> str:
-        """Search playouts: usually act rather than pass, recall or decline."""
-        keys = state.legal_keys()
-        if len(keys) > 1 and random() < 0.85:
-            active = [k for k in keys if k not in PASSIVE_KEYS]
-            if active:
-                return active[int(random() * len(active))]
-        return keys[int(random() * len(keys))]
 
 
 def _registered_game() -> MessinaGame:
