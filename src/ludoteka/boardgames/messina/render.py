@@ -52,20 +52,19 @@ def short_cost(cost) -> str:
 
 def _header(state, v: dict[str, Any], seat: int | None) -> list[str]:
     row = v["scoring_board"]["row"]
+    solo = "automa" in v                         # MS-35.9: no book decides the solo turn order
+    order = "" if solo else (f" turn order by {row['priority']}"
+                             + (" (priority tile)" if v["scoring_board"]["priority_tile"] else "") + " |")
     lines = [f"MESSINA 1347  round {ROMAN[v['round'] - 1]}/VI  |  now: {_decision(v, seat)}"
              + ("" if seat is None else f"  |  view of {_who(seat, None)}"),
              BANNER + (f"  [{v['data_set']}]" if v["reconstructed"] else ""),
-             f"Round {ROMAN[row['round'] - 1]}: turn order by {row['priority']}"
-             + (" (priority tile)" if v["scoring_board"]["priority_tile"] else "")
-             + f" | {_n(row['ships'], 'ship')} | "
+             f"Round {ROMAN[row['round'] - 1]}:{order} {_n(row['ships'], 'ship')} | "
              f"wheel turns {row['wheel_steps']} | {row['fire_cost']} fire/cube"
              + (f", {_n(row['points_per_cube'], 'point')}/cube" if row["points_per_cube"] else "")
              + ("" if row["citizens"] else " | no new citizens")
              + (" | late workshops" if row["late_workshops"] else ""),
+             _automa_line(v["automa"]) if solo else
              "Turn order: " + " > ".join(_who(s, seat) for s in v["turn_order"])]
-    if "automa" in v:
-        lines[-2:] = [lines[-2].split(": turn order by")[0] + ": " + lines[-2].split(" | ", 1)[1],
-                      _automa_line(v["automa"])]
     w = v["wheel"]
     lines.append(f"Wheel: {w['rat']} rat; " + ", ".join(f"{c} on {col}" for c, col in w["classes"].items()))
     lines.append(f"Supply: {_n(v['cube_supply'], 'plague cube')} | hex stack {v['hex_stack']['size']}"
