@@ -147,6 +147,22 @@ def test_events_are_structured_and_filtered():
     assert not any(e["kind"] == "secret" for e in state.events(None))
 
 
+def test_events_since_a_mark_are_the_new_ones_and_a_lost_mark_gives_all():
+    state = GAME.new_state(3, 4)
+    for step in range(8):
+        mark, before = state.event_mark(), {seat: state.events(seat) for seat in (None, 0, 1, 2)}
+        later = play_random(state.clone(), step, steps=1)
+        for seat in (None, 0, 1, 2):
+            assert before[seat] + later.events(seat, since=mark) == later.events(seat)
+        state = later
+    assert not state.is_terminal() and len(state.events(None)) > len(GAME.new_state(3, 4).events(None))
+    undone = GAME.new_state(3, 4, {"wager": True})
+    undone.apply("bet:1", 1)
+    mark = undone.event_mark()
+    undone.undo(1)
+    assert undone.events(0, since=mark) == undone.events(0)
+
+
 @pytest.mark.parametrize("seed", range(40))
 def test_score_breakdowns_sum_to_the_scores(seed):
     state = GAME.new_state(2 + seed % 3, seed, {"wager": seed % 2 == 0})

@@ -21,6 +21,7 @@ from typing import Any, Callable, TextIO
 
 from ..ai import make_agent
 from ..ai.base import shown
+from ..ai.levels import decision_seed
 from ..kernel import Game, GameState, LudotekaError, load_record, record_of, replay, save_record
 from .arguments import MAX_SEED, UsageError, players_for, seat_number, split_agents
 
@@ -83,15 +84,6 @@ class _Quit(Exception):
 
 RECENT = 15        # log lines shown when a resumed game starts
 _CHOICE = re.compile(r"[0-9]{1,6}")
-
-
-def decision_seed(game_seed: int, seat: int, decisions: int) -> int:
-    """The seed of the agent at `seat` for the decision after `decisions` actions of the game.
-
-    It depends only on the game and the moment, so a saved and resumed game plays on exactly
-    as the uninterrupted one would.
-    """
-    return (game_seed * 1_000_003 + seat) * 1_000_003 + decisions
 
 
 def new_seed() -> int:

@@ -305,10 +305,20 @@ class GameState:
         """
         self._log = (self._log, (visible_to, kind, seats, data or {}, text, self.version))
 
-    def events(self, seat: int | None = None) -> list[dict[str, Any]]:
-        """The events `seat` may see (None: a spectator), oldest first, as JSON-ready dicts."""
+    def events(self, seat: int | None = None, since: Any = None) -> list[dict[str, Any]]:
+        """The events `seat` may see (None: a spectator), oldest first, as JSON-ready dicts.
+
+        `since`, a mark from `event_mark()` of this state or of one it was cloned from: only the
+        events recorded after it (a server sends a seat what it has not seen without rereading
+        the whole log). A mark the log no longer holds (an undo rebuilt it) gives every event.
+        """
+        entries = self._entries() if since is None else self._entries_after(since)
         return [{"kind": kind, "seats": list(seats), "data": data, "text": _text(text), "version": version}
-                for vis, kind, seats, data, text, version in self._entries() if _visible(vis, seat)]
+                for vis, kind, seats, data, text, version in entries if _visible(vis, seat)]
+
+    def event_mark(self) -> Any:
+        """An opaque mark of the event log as it is now, for `events(seat, since=mark)`."""
+        return self._log
 
     def log(self, seat: int | None = None) -> list[str]:
         """The texts of the events `seat` may see (None: a spectator, who sees the public ones)."""
@@ -316,6 +326,17 @@ class GameState:
 
     def _entries(self) -> list[tuple]:
         out = list(iterate_linked(self._log))
+        out.reverse()
+        return out
+
+    def _entries_after(self, mark: Any) -> list[tuple]:
+        out = []
+        node = self._log
+        while node is not None and node is not mark:
+            node, item = node
+            out.append(item)
+        if node is not mark:      # the mark is gone: every event
+            return self._entries()
         out.reverse()
         return out
 

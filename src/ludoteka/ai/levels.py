@@ -1,0 +1,34 @@
+"""AI levels that players and the server name, the agent spec behind each, and the seed of an
+agent's decision (so a resumed or rebuilt game plays on exactly as the uninterrupted one)."""
+from __future__ import annotations
+
+from .base import AgentSpecError, parse_spec
+
+LEVELS = {
+    "easy": "greedy",                       # one-step lookahead on the game's evaluation
+    "medium": "ismcts",                     # the default information-set search
+    "hard": "ismcts:iterations=400",        # twice the default search
+}
+DEFAULT_LEVEL = "medium"
+
+
+def level_spec(text: str) -> str:
+    """The agent spec for a level name (`easy`, `medium`, `hard`) or an agent spec itself,
+    checked; an unknown name or parameter raises AgentSpecError naming what is allowed."""
+    if not isinstance(text, str):
+        raise AgentSpecError(f"an AI level must be a string, not {type(text).__name__}")
+    spec = LEVELS.get(text.strip().lower(), text)
+    try:
+        parse_spec(spec)
+    except AgentSpecError as exc:
+        raise AgentSpecError(f"{exc}; levels: {', '.join(LEVELS)}") from None
+    return spec
+
+
+def decision_seed(game_seed: int, seat: int, decisions: int) -> int:
+    """The seed of the agent at `seat` for the decision after `decisions` actions of the game.
+
+    It depends only on the game and the moment, so a saved and resumed game plays on exactly
+    as the uninterrupted one would.
+    """
+    return (game_seed * 1_000_003 + seat) * 1_000_003 + decisions

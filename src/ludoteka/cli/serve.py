@@ -1,0 +1,59 @@
+"""`ludoteka serve`: the game server (needs the `server` extra: pip install 'ludoteka[server]')."""
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+
+from .arguments import UsageError, float_in, int_in
+
+
+def add_serve_parser(sub) -> None:
+    """Register the `serve` command."""
+    p = sub.add_parser("serve", help="run the game server (HTTP and WebSocket API; see docs/server.md)")
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    p.add_argument("--port", type=int_in(0, 65535), default=8000, help="port (default 8000)")
+    p.add_argument("--database", metavar="URL",
+                   help="sqlite:///PATH or postgresql://USER@HOST/DB (default: $LUDOTEKA_DATABASE_URL, "
+                        "else a SQLite file in the user's data directory)")
+    p.add_argument("--redis", metavar="URL",
+                   help="redis://HOST:PORT: share table updates with other server processes on the "
+                        "same PostgreSQL (default: $LUDOTEKA_REDIS_URL, else none)")
+    p.add_argument("--public-url", metavar="URL",
+                   help="how join links start (default http://HOST:PORT)")
+    p.add_argument("--ai-workers", type=int_in(0, 64), default=0,
+                   help="processes for AI seats (default 0: one per core)")
+    p.add_argument("--rate", type=float_in(0.0, 1e6), default=100.0,
+                   help="HTTP requests a second allowed per client address, 0 for no limit (default 100)")
+    p.add_argument("--ai-delay", type=float_in(0.0, 60.0), default=0.0,
+                   help="seconds an AI seat waits before it moves, so people can follow (default 0)")
+    p.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"])
+    p.set_defaults(func=cmd_serve)
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    """Start uvicorn with the server application; returns when it stops."""
+    try:
+        import uvicorn
+
+        from ..server.app import create_app
+        from ..server.config import Settings, default_database_url
+    except ImportError as exc:
+        raise UsageError(f"the server needs the 'server' extra (missing {exc.name}): "
+                         "pip install 'ludoteka[server]'") from None
+    database = args.database or default_database_url()
+    if not database.startswith(("sqlite:///", "postgresql://", "postgres://", "postgresql+psycopg://")):
+        raise UsageError(f"--database must be sqlite:///PATH or postgresql://…, not {database[:40]!r}")
+    host = args.host
+    shown_host = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+    settings = Settings(database_url=database,
+                        redis_url=args.redis or os.environ.get("LUDOTEKA_REDIS_URL") or None,
+                        public_url=(args.public_url or f"http://{shown_host}:{args.port}").rstrip("/"),
+                        ai_workers=args.ai_workers, rate_per_second=args.rate, ai_delay=args.ai_delay)
+    logging.basicConfig(level=args.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    where = database.split("@")[-1] if "@" in database else database
+    print(f"ludoteka server on {settings.public_url} (database {where}"
+          f"{', Redis ' + settings.redis_url if settings.redis_url else ''})", flush=True)
+    uvicorn.run(create_app(settings), host=host, port=args.port, log_level=args.log_level,
+                ws_max_size=64 * 1024, timeout_graceful_shutdown=5)
+    return 0

@@ -1,0 +1,75 @@
+"""AI seats think in worker processes, so the server's event loop never waits for a search.
+
+A worker rebuilds the table's state from its decisions (keeping its last states, so a long game
+replays only the new ones) and asks the agent for the seat to act. The agent's seed depends on
+the game seed, the seat and the moment (`decision_seed`): a rebuilt table plays on as before.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import multiprocessing
+import os
+from collections import OrderedDict
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from ..kernel import GameState
+
+_CACHE: "OrderedDict[str, GameState]" = OrderedDict()
+_CACHE_SIZE = 64
+
+
+def _state_for(game_name: str, players: int, seed: int, options: dict[str, Any],
+               history: list[tuple[int, str]]) -> GameState:
+    from .. import registry
+    ident = json.dumps([game_name, players, seed, options], sort_keys=True)
+    state = _CACHE.pop(ident, None)
+    if state is not None:
+        done = [(s, k) for s, k, _ in state.history()]
+        if done != history[:len(done)]:
+            state = None                      # an undo: start again
+    if state is None:
+        state = registry.game(game_name).new_state(players, seed, options)
+        done = []
+    for seat, key in history[len(done):]:
+        state.apply(key, seat)
+    _CACHE[ident] = state
+    while len(_CACHE) > _CACHE_SIZE:
+        _CACHE.popitem(last=False)
+    return state
+
+
+def choose(game_name: str, players: int, seed: int, options: dict[str, Any],
+           history: list[tuple[int, str]], spec: str, agent_seed: int) -> tuple[int, str]:
+    """In a worker: the (seat, key) the agent `spec` plays for the seat to act."""
+    from ..ai import make_agent
+    state = _state_for(game_name, players, seed, options, history)
+    seat = state.to_act
+    return seat, make_agent(spec, agent_seed).choose(state)
+
+
+class AiPool:
+    """A pool of worker processes (spawned, so they share nothing with the server's loop)."""
+
+    def __init__(self, workers: int = 0):
+        self.workers = workers or os.cpu_count() or 1
+        self._pool: ProcessPoolExecutor | None = None
+
+    def _executor(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"))
+        return self._pool
+
+    async def choose(self, state: GameState, spec: str, agent_seed: int) -> tuple[int, str]:
+        """The (seat, key) `spec` plays in `state` for its seat to act, computed in a worker."""
+        history = [(seat, key) for seat, key, _ in state.history()]
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._executor(), choose, state.game.name, state.players,
+                                          state.seed, dict(state.options), history, spec, agent_seed)
+
+    def close(self) -> None:
+        """Stop the workers (on server shutdown)."""
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None

@@ -1,0 +1,160 @@
+"""The HTTP and WebSocket API (documented in docs/server.md), as a Starlette application."""
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import JSONResponse, PlainTextResponse, Response
+from starlette.routing import Route, WebSocketRoute
+from starlette.websockets import WebSocket
+
+from .. import registry
+from ..kernel import LudotekaError, record_of
+from .ai_pool import AiPool
+from .config import Settings
+from .hub import Hub
+from .live import ApiError, LiveTable
+from .limits import RateLimit
+from .requests import parse_move, parse_new_table, read_json, seat_param, token_of
+from .sockets import serve_socket
+from .store import Store
+from .tables import Tables
+
+log = logging.getLogger("ludoteka.server")
+
+
+def create_app(settings: Settings) -> Starlette:
+    """The server application; its lifespan migrates the database, starts Redis and the AI pool,
+    and rebuilds every unfinished table."""
+    store = Store(settings.database_url)
+    hub = Hub(settings.redis_url)
+    tables = Tables(settings, store, hub, AiPool(settings.ai_workers))
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app):
+        await tables.db(store.migrate)
+        await hub.start(tables.remote_change)
+        count = await tables.resume_all()
+        log.info("ludoteka server ready: %d unfinished tables resumed", count)
+        yield
+        await hub.stop()
+        await tables.close()
+        tables.ai.close()
+
+    async def index(request: Request) -> Response:
+        return PlainTextResponse("ludoteka game server. The API is under /api (see docs/server.md); "
+                                 "the browser client comes with the web client.\n")
+
+    async def list_games(request: Request) -> Response:
+        return JSONResponse({"games": [dict(registry.game(name).describe(),
+                                            components=registry.game(name).components())
+                                       for name in registry.games()]})
+
+    async def list_tables(request: Request) -> Response:
+        rows = await tables.db(store.open_tables)
+        return JSONResponse({"tables": [
+            {"id": r["id"], "game": r["game"], "players": r["players"], "options": json.loads(r["options"]),
+             "seats": json.loads(r["seats"]), "free_seats": r["free_seats"], "created": r["created"],
+             "join_url": f"{settings.public_url}/api/tables/{r['id']}/join"} for r in rows]})
+
+    async def new_table(request: Request) -> Response:
+        game, players, options, seats, turn_seconds = parse_new_table(await read_json(request))
+        table, tokens = await tables.create(game, players, options, seats, turn_seconds)
+        answer_seats = []
+        for seat, spec in enumerate(seats):
+            info: dict[str, Any] = {"seat": seat, "kind": spec.split(":", 1)[0]}
+            if seat in tokens:
+                info["token"] = tokens[seat]
+                info["join_url"] = f"{settings.public_url}/play/{table.id}#{tokens[seat]}"
+            if spec.startswith("ai"):
+                info["agent"] = table.ai_specs[seat]
+            answer_seats.append(info)
+        return JSONResponse({"id": table.id, "version": table.seq, "seats": answer_seats,
+                             "url": f"{settings.public_url}/api/tables/{table.id}"}, status_code=201)
+
+    async def _seat(request: Request, table: LiveTable, body: dict | None = None) -> int:
+        """The seat a request's token plays (a hot-seat token names one with `seat`); 403 otherwise."""
+        seats = await tables.seats_for(table, token_of(request))
+        if not seats:
+            raise ApiError(403, "a valid seat token is needed (Authorization: Bearer TOKEN)")
+        wanted = seat_param(request, body)
+        if wanted is None:
+            if len(seats) > 1:
+                raise ApiError(422, f"this token plays seats {seats}: say which with 'seat'")
+            return seats[0]
+        if wanted not in seats:
+            raise ApiError(403, f"this token does not play seat {wanted}")
+        return wanted
+
+    async def show_table(request: Request) -> Response:
+        table = await tables.get(request.path_params["table"])
+        seat = await _seat(request, table) if token_of(request) else None
+        since = request.query_params.get("since")
+        return JSONResponse(table.frame(seat, int(since) if since and since.isdigit() else None))
+
+    async def move(request: Request) -> Response:
+        table = await tables.get(request.path_params["table"])
+        body = await read_json(request)
+        seat = await _seat(request, table, body)
+        key, version = parse_move(body)
+        await tables.act(table, seat, "act", key, version)
+        return JSONResponse(table.frame(seat, version))
+
+    async def undo(request: Request) -> Response:
+        table = await tables.get(request.path_params["table"])
+        body = await read_json(request)
+        seat = await _seat(request, table, body)
+        _, version = parse_move(body, key_needed=False)
+        await tables.act(table, seat, "undo", None, version)
+        return JSONResponse(table.frame(seat, None))
+
+    async def join(request: Request) -> Response:
+        table = await tables.get(request.path_params["table"])
+        body = await read_json(request, empty_ok=True)
+        seat, token = await tables.claim(table, seat_param(request, body))
+        return JSONResponse({"id": table.id, "seat": seat, "token": token,
+                             "join_url": f"{settings.public_url}/play/{table.id}#{token}"})
+
+    async def record(request: Request) -> Response:
+        table = await tables.get(request.path_params["table"])
+        if not table.finished:
+            raise ApiError(409, "the record is available once the game is over (it shows every "
+                                "hidden decision)")
+        return JSONResponse(record_of(table.state), headers={
+            "Content-Disposition": f'attachment; filename="{table.state.game.name}-{table.id}.json"'})
+
+    async def socket(websocket: WebSocket) -> None:
+        await serve_socket(websocket, tables)
+
+    async def api_error(request: Request, exc: ApiError) -> Response:
+        return JSONResponse(exc.body(), status_code=exc.status)
+
+    async def game_error(request: Request, exc: LudotekaError) -> Response:
+        return JSONResponse({"error": str(exc), "status": 422}, status_code=422)
+
+    async def http_error(request: Request, exc: HTTPException) -> Response:
+        return JSONResponse({"error": exc.detail, "status": exc.status_code}, status_code=exc.status_code)
+
+    routes = [
+        Route("/", index),
+        Route("/api/games", list_games),
+        Route("/api/tables", list_tables, methods=["GET"]),
+        Route("/api/tables", new_table, methods=["POST"]),
+        Route("/api/tables/{table}", show_table),
+        Route("/api/tables/{table}/actions", move, methods=["POST"]),
+        Route("/api/tables/{table}/undo", undo, methods=["POST"]),
+        Route("/api/tables/{table}/join", join, methods=["POST"]),
+        Route("/api/tables/{table}/record", record),
+        WebSocketRoute("/api/tables/{table}/ws", socket),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan, max_body_size=settings.max_body_bytes,
+                    exception_handlers={ApiError: api_error, LudotekaError: game_error,
+                                        HTTPException: http_error})
+    app.add_middleware(RateLimit, rate=settings.rate_per_second, burst=settings.rate_burst)
+    app.state.tables = tables
+    return app

@@ -1,0 +1,35 @@
+"""Server settings: where the database is, Redis, limits; defaults that suit one machine."""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+
+def data_dir() -> Path:
+    """The user's data directory for ludoteka (XDG_DATA_HOME, else ~/.local/share)."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "ludoteka"
+
+
+def default_database_url() -> str:
+    """`LUDOTEKA_DATABASE_URL`, else a SQLite file in the user's data directory."""
+    url = os.environ.get("LUDOTEKA_DATABASE_URL")
+    if url:
+        return url
+    return f"sqlite:///{data_dir() / 'server.sqlite3'}"
+
+
+@dataclass
+class Settings:
+    """Everything `create_app` needs; the command line and tests fill it in."""
+
+    database_url: str
+    redis_url: str | None = None            # set: several processes share updates through Redis
+    public_url: str = "http://127.0.0.1:8000"   # how join links start
+    ai_workers: int = 0                     # 0: one per core
+    snapshot_every: int = 50                # a saved state every N log entries keeps restarts fast
+    max_body_bytes: int = 64 * 1024
+    rate_per_second: float = 100.0          # per client address; a flood gets 429
+    rate_burst: int = 400
+    ai_delay: float = 0.0                   # seconds an AI waits before moving (for people to follow)

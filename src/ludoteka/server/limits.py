@@ -1,0 +1,34 @@
+"""A flood of requests from one address gets 429, not a slower server for everyone."""
+from __future__ import annotations
+
+import json
+import time
+
+
+class RateLimit:
+    """ASGI middleware: a token bucket per client address for HTTP requests (`rate` a second,
+    bursts of `burst`). WebSocket frames have their own limit (`sockets`)."""
+
+    def __init__(self, app, rate: float, burst: int):
+        self.app = app
+        self.rate = rate
+        self.burst = burst
+        self.buckets: dict[str, tuple[float, float]] = {}
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] == "http" and self.rate > 0:
+            client = (scope.get("client") or ("?", 0))[0]
+            now = time.monotonic()
+            tokens, then = self.buckets.get(client, (float(self.burst), now))
+            tokens = min(float(self.burst), tokens + (now - then) * self.rate)
+            if tokens < 1:
+                self.buckets[client] = (tokens, now)
+                body = json.dumps({"error": "too many requests: slow down", "status": 429}).encode()
+                await send({"type": "http.response.start", "status": 429,
+                            "headers": [(b"content-type", b"application/json"), (b"retry-after", b"1")]})
+                await send({"type": "http.response.body", "body": body})
+                return
+            self.buckets[client] = (tokens - 1, now)
+            if len(self.buckets) > 100_000:          # forget idle addresses
+                self.buckets.clear()
+        await self.app(scope, receive, send)

@@ -1,0 +1,116 @@
+"""Reading what clients send: JSON bodies, tokens and parameters, each checked with an error that
+names what is wrong (never a 5xx for bad input)."""
+from __future__ import annotations
+
+import json
+import math
+from typing import Any
+
+from starlette.requests import Request
+
+from .. import registry
+from ..ai.base import AgentSpecError
+from ..ai.levels import DEFAULT_LEVEL, level_spec
+from ..kernel import LudotekaError
+from .live import ApiError
+
+MAX_KEY = 200                         # longer than any key a game offers
+MAX_TURN_SECONDS = 30 * 24 * 3600     # correspondence play: up to 30 days a decision
+
+
+async def read_json(request: Request, empty_ok: bool = False) -> dict[str, Any]:
+    """The request body as a JSON object; 400 for anything else."""
+    body = await request.body()
+    if not body.strip() and empty_ok:
+        return {}
+    try:
+        data = json.loads(body)
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
+        raise ApiError(400, "the body must be JSON") from None
+    if not isinstance(data, dict):
+        raise ApiError(400, f"the body must be a JSON object, not {type(data).__name__}")
+    return data
+
+
+def token_of(request: Request) -> str | None:
+    """The bearer token of a request, if any."""
+    header = request.headers.get("authorization", "")
+    scheme, _, token = header.partition(" ")
+    return token.strip() if scheme.lower() == "bearer" and token.strip() else None
+
+
+def _int(value: Any, what: str, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ApiError(422, f"{what} must be an integer from {low} to {high}, not {_short(value)}")
+    return value
+
+
+def _short(value: Any) -> str:
+    text = json.dumps(value) if not isinstance(value, str) else repr(value)
+    return text if len(text) <= 40 else text[:40] + "…"
+
+
+def seat_param(request: Request, body: dict[str, Any] | None) -> int | None:
+    """The `seat` a hot-seat request names (body or query), if any."""
+    value = (body or {}).get("seat", request.query_params.get("seat"))
+    if value is None:
+        return None
+    if isinstance(value, str) and value.isdigit() and len(value) < 4:
+        value = int(value)
+    return _int(value, "'seat'", 0, 99)
+
+
+def parse_move(body: dict[str, Any], key_needed: bool = True) -> tuple[str | None, int]:
+    """`{key, version}` of a move (`{version}` of an undo)."""
+    key = body.get("key")
+    if key_needed and (not isinstance(key, str) or not 0 < len(key) <= MAX_KEY):
+        raise ApiError(422, f"'key' must be an action key (a string of 1 to {MAX_KEY} characters), "
+                            f"not {_short(key)}")
+    if "version" not in body:
+        raise ApiError(422, "'version' is needed: the table version the move was made against")
+    return key, _int(body["version"], "'version'", 0, 10**9)
+
+
+def parse_new_table(body: dict[str, Any]) -> tuple[str, int, dict[str, Any], list[str], float | None]:
+    """`{game, players, options, seats, turn_seconds}` of a new table, checked: seat specs become
+    `human`, `hotseat`, `open` or `ai:SPEC`."""
+    unknown = set(body) - {"game", "players", "options", "seats", "turn_seconds"}
+    if unknown:
+        raise ApiError(422, f"unknown field {_short(sorted(unknown)[0])}; fields: game, players, options, "
+                            "seats, turn_seconds")
+    try:
+        game = registry.game(body.get("game"))
+    except LudotekaError as exc:
+        raise ApiError(422, str(exc)) from None
+    players = _int(body.get("players", game.min_players), "'players'", game.min_players, game.max_players)
+    options = body.get("options", {})
+    if not isinstance(options, dict):
+        raise ApiError(422, "'options' must be an object of option names and values")
+    try:
+        game.new_state(players, 0, options)
+    except LudotekaError as exc:
+        raise ApiError(422, str(exc)) from None
+    seats = body.get("seats", ["human"] + ["ai"] * (players - 1))
+    if not isinstance(seats, list) or len(seats) != players:
+        raise ApiError(422, f"'seats' must list {players} seat kinds, one per seat")
+    checked = []
+    for seat, spec in enumerate(seats):
+        if not isinstance(spec, str):
+            raise ApiError(422, f"seat {seat}: a seat kind must be a string, not {_short(spec)}")
+        kind, _, level = spec.strip().partition(":")
+        if kind in ("human", "hotseat", "open") and not level:
+            checked.append(kind)
+        elif kind == "ai":
+            try:
+                checked.append("ai:" + level_spec(level or DEFAULT_LEVEL))
+            except AgentSpecError as exc:
+                raise ApiError(422, f"seat {seat}: {exc}") from None
+        else:
+            raise ApiError(422, f"seat {seat}: unknown seat kind {_short(spec)}; kinds: human, hotseat, "
+                                "open, ai, ai:LEVEL (easy, medium, hard) or ai:AGENT_SPEC")
+    turn = body.get("turn_seconds")
+    if turn is not None and (isinstance(turn, bool) or not isinstance(turn, (int, float))
+                             or not math.isfinite(turn) or not 1 <= turn <= MAX_TURN_SECONDS):
+        raise ApiError(422, f"'turn_seconds' must be a number of seconds from 1 to {MAX_TURN_SECONDS}, "
+                            f"or null, not {_short(turn)}")
+    return game.name, players, options, checked, float(turn) if turn is not None else None

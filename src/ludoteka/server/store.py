@@ -1,0 +1,214 @@
+"""The database: tables, seat tokens (hashed), the append-only log of entries, and snapshots.
+
+SQLAlchemy Core over SQLite (WAL, the embedded default) or PostgreSQL; the schema is Alembic's
+(`migrations/`), applied on start. Every method is synchronous and short: the server calls them
+from worker threads, never from the event loop. Two processes appending the same entry number
+to one table: the primary key lets exactly one commit; the other gets `Conflict`.
+"""
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (BigInteger, Boolean, Column, Float, ForeignKey, Integer, MetaData, String,
+                        Table, Text, create_engine, event, insert, select, update)
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
+
+METADATA = MetaData()
+
+TABLES = Table(
+    "tables", METADATA,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(64), nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("options", Text, nullable=False),          # JSON object
+    Column("seed", BigInteger, nullable=False),
+    Column("seats", Text, nullable=False),            # JSON list: one seat spec per seat
+    Column("turn_seconds", Float),
+    Column("created", Float, nullable=False),
+    Column("updated", Float, nullable=False),
+    Column("seq", Integer, nullable=False),           # log entries so far: the protocol's version
+    Column("finished", Boolean, nullable=False),
+    Column("deadline", Float),                        # epoch seconds when the turn timer runs out
+    Column("free_seats", Integer, nullable=False),    # open seats nobody has claimed yet
+)
+TOKENS = Table(
+    "seat_tokens", METADATA,
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("token_hash", String(64)),                 # SHA-256 of the token; None: an open seat
+)
+ENTRIES = Table(
+    "entries", METADATA,
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column("seq", Integer, primary_key=True),
+    Column("seat", Integer, nullable=False),
+    Column("kind", String(8), nullable=False),        # "act" or "undo"
+    Column("key", Text),
+    Column("by", String(16), nullable=False),         # "seat", "ai" or "timeout"
+    Column("at", Float, nullable=False),
+)
+SNAPSHOTS = Table(
+    "snapshots", METADATA,
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column("seq", Integer, primary_key=True),
+    Column("state", Text, nullable=False),            # GameState.to_json() after entry `seq`
+)
+
+
+class Conflict(Exception):
+    """Another writer committed that entry number first."""
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One line of a table's log."""
+
+    seq: int
+    seat: int
+    kind: str
+    key: str | None
+    by: str
+
+
+@dataclass
+class Loaded:
+    """What rebuilds a table: its row, token hashes, the latest snapshot and the entries after it."""
+
+    row: dict[str, Any]
+    tokens: dict[int, str | None]
+    snapshot: tuple[int, str] | None
+    entries: list[Entry]
+
+
+def engine_for(url: str) -> Engine:
+    """An engine for a `sqlite:///PATH` or `postgresql://` URL (psycopg 3)."""
+    if url.startswith(("postgresql://", "postgres://")):
+        url = "postgresql+psycopg://" + url.split("://", 1)[1]
+    if url.startswith("sqlite"):
+        path = url.split("///", 1)[1] if "///" in url else ""
+        if path and path != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+
+        @event.listens_for(engine, "connect")
+        def _pragmas(connection, _record):   # WAL: readers never block the writer; NORMAL
+            cursor = connection.cursor()      # survives a killed process (not a power cut)
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA synchronous=NORMAL")
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.close()
+        return engine
+    return create_engine(url, pool_size=8, max_overflow=4, pool_pre_ping=True)
+
+
+class Store:
+    """The server's database access; see the module docstring."""
+
+    def __init__(self, url: str):
+        self.url = url
+        self.engine = engine_for(url)
+        self.sqlite = self.engine.dialect.name == "sqlite"
+
+    def migrate(self) -> None:
+        """Bring the schema to the newest Alembic revision."""
+        from alembic import command
+        from alembic.config import Config
+        config = Config()
+        config.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
+        with self.engine.begin() as connection:
+            config.attributes["connection"] = connection
+            command.upgrade(config, "head")
+
+    def create_table(self, row: dict[str, Any], tokens: dict[int, str | None]) -> None:
+        """Insert a new table and its seats' token hashes in one transaction."""
+        with self.engine.begin() as c:
+            c.execute(insert(TABLES).values(**row))
+            if tokens:
+                c.execute(insert(TOKENS), [{"table_id": row["id"], "seat": s, "token_hash": h}
+                                           for s, h in tokens.items()])
+
+    def load(self, table_id: str) -> Loaded | None:
+        """Everything that rebuilds a table, or None if there is no such table."""
+        with self.engine.connect() as c:
+            row = c.execute(select(TABLES).where(TABLES.c.id == table_id)).mappings().first()
+            if row is None:
+                return None
+            tokens = {r.seat: r.token_hash for r in c.execute(
+                select(TOKENS.c.seat, TOKENS.c.token_hash).where(TOKENS.c.table_id == table_id))}
+            snap = c.execute(select(SNAPSHOTS.c.seq, SNAPSHOTS.c.state)
+                             .where(SNAPSHOTS.c.table_id == table_id)
+                             .order_by(SNAPSHOTS.c.seq.desc()).limit(1)).first()
+            after = snap.seq if snap else 0
+            entries = self._entries(c, table_id, after)
+        return Loaded(dict(row), tokens, (snap.seq, snap.state) if snap else None, entries)
+
+    def entries_after(self, table_id: str, seq: int) -> list[Entry]:
+        """The log entries after number `seq`, oldest first."""
+        with self.engine.connect() as c:
+            return self._entries(c, table_id, seq)
+
+    @staticmethod
+    def _entries(c, table_id: str, after: int) -> list[Entry]:
+        rows = c.execute(select(ENTRIES.c.seq, ENTRIES.c.seat, ENTRIES.c.kind, ENTRIES.c.key, ENTRIES.c.by)
+                         .where(ENTRIES.c.table_id == table_id, ENTRIES.c.seq > after)
+                         .order_by(ENTRIES.c.seq))
+        return [Entry(*r) for r in rows]
+
+    def all_entries(self, table_id: str) -> list[Entry]:
+        """The whole log of a table."""
+        return self.entries_after(table_id, 0)
+
+    def append(self, table_id: str, entry: Entry, finished: bool, deadline: float | None,
+               snapshot: str | None = None) -> None:
+        """Commit one log entry (and the table's new number, status and deadline); `Conflict`
+        if that entry number is taken. Returns only once the commit is durable."""
+        now = time.time()
+        try:
+            with self.engine.begin() as c:
+                c.execute(insert(ENTRIES).values(table_id=table_id, seq=entry.seq, seat=entry.seat,
+                                                 kind=entry.kind, key=entry.key, by=entry.by, at=now))
+                c.execute(update(TABLES).where(TABLES.c.id == table_id)
+                          .values(seq=entry.seq, finished=finished, deadline=deadline, updated=now))
+                if snapshot is not None:
+                    c.execute(insert(SNAPSHOTS).values(table_id=table_id, seq=entry.seq, state=snapshot))
+        except IntegrityError:
+            raise Conflict(f"entry {entry.seq} of table {table_id} exists") from None
+
+    def claim_seat(self, table_id: str, seat: int, token_hash: str) -> bool:
+        """Give an unclaimed open seat its token; False if someone claimed it first."""
+        with self.engine.begin() as c:
+            done = c.execute(update(TOKENS).where(TOKENS.c.table_id == table_id, TOKENS.c.seat == seat,
+                                                  TOKENS.c.token_hash.is_(None))
+                             .values(token_hash=token_hash)).rowcount == 1
+            if done:
+                c.execute(update(TABLES).where(TABLES.c.id == table_id)
+                          .values(free_seats=TABLES.c.free_seats - 1, updated=time.time()))
+            return done
+
+    def tokens(self, table_id: str) -> dict[int, str | None]:
+        """The seats' token hashes as they are now."""
+        with self.engine.connect() as c:
+            return {r.seat: r.token_hash for r in c.execute(
+                select(TOKENS.c.seat, TOKENS.c.token_hash).where(TOKENS.c.table_id == table_id))}
+
+    def open_tables(self, limit: int = 100) -> list[dict[str, Any]]:
+        """Unfinished tables with open seats nobody has claimed, newest first."""
+        with self.engine.connect() as c:
+            rows = c.execute(select(TABLES).where(TABLES.c.free_seats > 0, TABLES.c.finished.is_(False))
+                             .order_by(TABLES.c.created.desc()).limit(limit)).mappings()
+            return [dict(r) for r in rows]
+
+    def unfinished(self) -> list[str]:
+        """Ids of every unfinished table (a restart resumes their AI seats and timers)."""
+        with self.engine.connect() as c:
+            return [r.id for r in c.execute(select(TABLES.c.id).where(TABLES.c.finished.is_(False)))]
+
+
+def dumps(value: Any) -> str:
+    """Compact JSON, as stored."""
+    return json.dumps(value, separators=(",", ":"))

@@ -1,0 +1,281 @@
+"""The authority over every table: creates them, rebuilds them from the log, applies moves and
+undos, and keeps AI seats and turn timers going.
+
+A move is checked by the kernel on a clone, committed to the database, and only then becomes the
+table's state and is acknowledged: a crash at any moment loses nothing acknowledged and leaves
+nothing half-applied. Moves on one table are serialised by its lock in this process and by the
+log's primary key across processes (the loser of a race gets 409).
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import secrets
+import time
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, Callable
+
+from .. import registry
+from ..ai.levels import DEFAULT_LEVEL, LEVELS, decision_seed
+from ..kernel import GameState, IllegalAction, LudotekaError
+from .ai_pool import AiPool
+from .config import Settings
+from .hub import Hub
+from .live import ApiError, LiveTable, apply_entry, token_hash
+from .store import Conflict, Entry, Store, dumps
+
+log = logging.getLogger("ludoteka.server")
+
+
+class Tables:
+    """See the module docstring. `shared`: other processes write to the same database."""
+
+    def __init__(self, settings: Settings, store: Store, hub: Hub, ai: AiPool):
+        self.settings = settings
+        self.store = store
+        self.hub = hub
+        self.ai = ai
+        self.shared = settings.redis_url is not None
+        self.live: dict[str, LiveTable] = {}
+        self._loading: dict[str, asyncio.Lock] = {}
+        # SQLite has one writer: one database thread. PostgreSQL: a few.
+        self._db = ThreadPoolExecutor(1 if store.sqlite else 8, thread_name_prefix="db")
+
+    async def db(self, fn: Callable, *args: Any) -> Any:
+        """Run a store call in a database thread."""
+        return await asyncio.get_running_loop().run_in_executor(self._db, fn, *args)
+
+    # ----------------------------------------------------------------- creating and loading
+    async def create(self, game_name: str, players: int, options: dict[str, Any], seats: list[str],
+                     turn_seconds: float | None) -> tuple[LiveTable, dict[int, str]]:
+        """A new table; returns it and the new tokens by seat (one shared by the hot seats)."""
+        game = registry.game(game_name)
+        seed = secrets.randbelow(2**31)
+        state = game.new_state(players, seed, options)
+        table_id = secrets.token_urlsafe(12)
+        tokens: dict[int, str] = {}
+        hotseat = secrets.token_urlsafe(24)
+        for seat, spec in enumerate(seats):
+            if spec == "human":
+                tokens[seat] = secrets.token_urlsafe(24)       # 192 random bits
+            elif spec == "hotseat":
+                tokens[seat] = hotseat
+        hashes: dict[int, str | None] = {s: token_hash(t) for s, t in tokens.items()}
+        hashes.update({s: None for s, spec in enumerate(seats) if spec == "open"})
+        now = time.time()
+        row = {"id": table_id, "game": game.name, "players": players, "options": dumps(dict(state.options)),
+               "seed": seed, "seats": dumps(seats), "turn_seconds": turn_seconds, "created": now,
+               "updated": now, "seq": 0, "finished": False, "deadline": None,
+               "free_seats": sum(spec == "open" for spec in seats)}
+        table = LiveTable(row, state, 0, hashes)
+        table.deadline = row["deadline"] = table.next_deadline(state)
+        await self.db(self.store.create_table, row, hashes)
+        self.live[table_id] = table
+        self.schedule(table)
+        return table, tokens
+
+    async def get(self, table_id: str) -> LiveTable:
+        """The table (rebuilt from the database on first use); 404 if there is none."""
+        table = self.live.get(table_id)
+        if table is not None:
+            return table
+        if not isinstance(table_id, str) or not 1 <= len(table_id) <= 32:
+            raise ApiError(404, "no such table")
+        lock = self._loading.setdefault(table_id, asyncio.Lock())
+        async with lock:
+            table = self.live.get(table_id)
+            if table is None:
+                loaded = await self.db(self.store.load, table_id)
+                if loaded is None:
+                    self._loading.pop(table_id, None)
+                    raise ApiError(404, f"no table {table_id!r}")
+                table = await asyncio.get_running_loop().run_in_executor(None, _rebuild, loaded)
+                self.live[table_id] = table
+                self.schedule(table)
+        self._loading.pop(table_id, None)
+        return table
+
+    async def resume_all(self) -> int:
+        """On start: rebuild every unfinished table so its AI seats and timers go on."""
+        ids = await self.db(self.store.unfinished)
+        for table_id in ids:
+            try:
+                await self.get(table_id)
+            except Exception:
+                log.exception("could not rebuild table %s", table_id)
+        return len(ids)
+
+    async def catch_up(self, table: LiveTable) -> bool:
+        """Apply entries another process committed (call under the table's lock)."""
+        entries = await self.db(self.store.entries_after, table.id, table.seq)
+        for entry in entries:
+            state = table.state.clone()
+            apply_entry(state, entry)
+            table.advance(state, entry, entry.by)
+        if entries:
+            table.deadline = table.next_deadline(table.state)
+        return bool(entries)
+
+    # ----------------------------------------------------------------- moves
+    async def act(self, table: LiveTable, seat: int, kind: str, key: str | None, version: int,
+                  by: str = "seat") -> None:
+        """Apply a move (`kind` "act" with `key`) or an undo for `seat`, made against `version`."""
+        async with table.lock:
+            if self.shared:
+                await self.catch_up(table)
+            state = table.state
+            if version != table.seq:
+                raise ApiError(409, f"stale version {version}: the table is at version {table.seq}",
+                               version=table.seq)
+            if state.to_act is None:
+                raise ApiError(409, "the game is over", version=table.seq)
+            new = state.clone()
+            if kind == "undo":
+                if not state.can_undo(seat):
+                    raise ApiError(409, str(_undo_refusal(state, seat)), version=table.seq)
+                new.undo(seat)
+            else:
+                if seat not in state.acting_seats():
+                    raise ApiError(403, f"seat {seat} has no decision pending; acting: "
+                                   f"{', '.join(map(str, state.acting_seats()))}")
+                try:
+                    new.apply(key, seat)
+                except IllegalAction as exc:
+                    raise ApiError(422, str(exc), allowed=exc.allowed) from None
+            entry = Entry(table.seq + 1, seat, kind, key, by)
+            deadline = table.next_deadline(new)
+            every = self.settings.snapshot_every
+            snapshot = json.dumps(new.to_json()) if every and entry.seq % every == 0 else None
+            try:
+                await self.db(self.store.append, table.id, entry, new.to_act is None, deadline, snapshot)
+            except Conflict:
+                await self.catch_up(table)
+                raise ApiError(409, f"another move was committed first: the table is at version "
+                               f"{table.seq}", version=table.seq) from None
+            table.advance(new, entry, by)
+            table.deadline = deadline
+        await self.changed(table)
+
+    async def changed(self, table: LiveTable) -> None:
+        """After a commit: tell the watchers, and let AI seats and the timer go on."""
+        await self.hub.changed(table.id, table.seq)
+        self.schedule(table)
+
+    async def remote_change(self, table_id: str, seq: int) -> None:
+        """Another process committed to a table: catch up if this process has it in memory."""
+        table = self.live.get(table_id)
+        if table is None or table.seq >= seq:
+            return
+        async with table.lock:
+            await self.catch_up(table)
+        self.hub.wake_local(table_id)
+
+    # ----------------------------------------------------------------- AI seats and timers
+    def schedule(self, table: LiveTable) -> None:
+        """Start the AI if an AI seat is to act, and arm the turn timer."""
+        if table.timer is not None:
+            table.timer.cancel()
+            table.timer = None
+        if table.finished:
+            return
+        if table.state.to_act in table.ai_specs:
+            if table.ai_task is None or table.ai_task.done():
+                table.ai_task = asyncio.create_task(self._ai_turns(table))
+        elif table.deadline is not None:
+            delay = max(0.0, table.deadline - time.time())
+            seq = table.seq
+            table.timer = asyncio.get_running_loop().call_later(
+                delay, lambda: asyncio.create_task(self._timeout(table, seq)))
+
+    async def _ai_turns(self, table: LiveTable) -> None:
+        """Play the AI seats while one of them is to act."""
+        failures = 0
+        while not table.finished and table.state.to_act in table.ai_specs and failures < 3:
+            state, seq = table.state, table.seq
+            seat = state.to_act
+            if self.settings.ai_delay:
+                await asyncio.sleep(self.settings.ai_delay)
+            try:
+                chosen_seat, key = await self.ai.choose(state, table.ai_specs[seat],
+                                                        decision_seed(state.seed, seat, state.version))
+                await self.act(table, chosen_seat, "act", key, seq, by="ai")
+                failures = 0
+            except ApiError as exc:
+                if exc.status != 409:      # a stale version: someone moved first; look again
+                    log.error("AI move refused on table %s: %s", table.id, exc)
+                    failures += 1
+            except Exception:
+                log.exception("AI failed on table %s", table.id)
+                failures += 1
+
+    async def _timeout(self, table: LiveTable, seq: int) -> None:
+        """The turn timer ran out: the default AI decides for the seat to act."""
+        if table.seq != seq or table.finished or table.state.to_act in table.ai_specs:
+            return
+        state = table.state
+        seat = state.to_act
+        try:
+            chosen_seat, key = await self.ai.choose(state, LEVELS[DEFAULT_LEVEL],
+                                                    decision_seed(state.seed, seat, state.version))
+            await self.act(table, chosen_seat, "act", key, seq, by="timeout")
+        except ApiError:
+            pass                                  # the seat moved just in time
+
+    # ----------------------------------------------------------------- seats
+    async def claim(self, table: LiveTable, seat: int | None) -> tuple[int, str]:
+        """Claim an open seat (the first free one if `seat` is None); returns it and its token."""
+        free = [s for s, h in sorted(table.tokens.items()) if h is None and table.kind_of(s) == "open"]
+        if seat is not None and seat not in free:
+            raise ApiError(409, f"seat {seat} is not a free open seat; free: {free or 'none'}")
+        for candidate in ([seat] if seat is not None else free):
+            token = secrets.token_urlsafe(24)
+            if await self.db(self.store.claim_seat, table.id, candidate, token_hash(token)):
+                table.tokens[candidate] = token_hash(token)
+                self.hub.wake_local(table.id)
+                return candidate, token
+        table.tokens = await self.db(self.store.tokens, table.id)
+        raise ApiError(409, "no free open seat is left at this table")
+
+    async def seats_for(self, table: LiveTable, token: str | None) -> list[int]:
+        """The seats a token plays; rereads the tokens once if another process issued it."""
+        seats = table.seats_for(token)
+        if not seats and token and self.shared:
+            table.tokens = await self.db(self.store.tokens, table.id)
+            seats = table.seats_for(token)
+        return seats
+
+    async def close(self) -> None:
+        for table in self.live.values():
+            if table.ai_task is not None:
+                table.ai_task.cancel()
+            if table.timer is not None:
+                table.timer.cancel()
+        self._db.shutdown(wait=True)
+
+
+def _undo_refusal(state: GameState, seat: int) -> str:
+    try:
+        state.clone().undo(seat)
+    except LudotekaError as exc:
+        return str(exc)
+    return f"seat {seat} cannot undo now"
+
+
+def _rebuild(loaded) -> LiveTable:
+    """A table from its row, its latest snapshot and the entries after it (in a thread)."""
+    row = loaded.row
+    game = registry.game(row["game"])
+    if loaded.snapshot is not None:
+        seq, text = loaded.snapshot
+        state = game.state_from_json(json.loads(text), verify_history=False)
+    else:
+        seq, state = 0, game.new_state(row["players"], row["seed"], json.loads(row["options"]))
+    table = LiveTable(row, state, seq, loaded.tokens)
+    for entry in loaded.entries:
+        new = table.state.clone()
+        apply_entry(new, entry)
+        table.advance(new, entry, entry.by)
+    table.marks = {table.seq: table.state.event_mark()}
+    table.undone_at = table.seq
+    return table
