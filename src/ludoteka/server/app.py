@@ -128,6 +128,14 @@ def create_app(settings: Settings) -> Starlette:
         return JSONResponse(record_of(table.state), headers={
             "Content-Disposition": f'attachment; filename="{table.state.game.name}-{table.id}.json"'})
 
+    async def entries(request: Request) -> Response:
+        table = await tables.get(request.path_params["table"])
+        if not table.finished:
+            raise ApiError(409, "the log is available once the game is over (it shows every hidden decision)")
+        rows = await tables.db(store.all_entries, table.id)
+        return JSONResponse({"id": table.id, "entries": [
+            {"version": e.seq, "seat": e.seat, "kind": e.kind, "key": e.key, "by": e.by} for e in rows]})
+
     async def socket(websocket: WebSocket) -> None:
         await serve_socket(websocket, tables)
 
@@ -150,6 +158,7 @@ def create_app(settings: Settings) -> Starlette:
         Route("/api/tables/{table}/undo", undo, methods=["POST"]),
         Route("/api/tables/{table}/join", join, methods=["POST"]),
         Route("/api/tables/{table}/record", record),
+        Route("/api/tables/{table}/log", entries),
         WebSocketRoute("/api/tables/{table}/ws", socket),
     ]
     app = Starlette(routes=routes, lifespan=lifespan, max_body_size=settings.max_body_bytes,

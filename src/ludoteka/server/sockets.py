@@ -16,8 +16,8 @@ from .live import ApiError
 from .requests import MAX_KEY
 
 HELLO_SECONDS = 10
-FRAMES_PER_SECOND = 20
-FRAME_BURST = 60
+FRAMES_PER_SECOND = 50          # far above a person's pace; a runaway client is slowed
+FRAME_BURST = 100
 
 
 class _Socket:

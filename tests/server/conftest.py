@@ -1,0 +1,36 @@
+"""Fixtures of the server tests: a database of each kind and a server process on it."""
+from __future__ import annotations
+
+import pytest
+
+from server_kit import Server, drop_postgres_database, new_postgres_database
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request, tmp_path):
+    """A fresh database URL: a SQLite file, or a new PostgreSQL database (CI)."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'server.sqlite3'}"
+        return
+    url = new_postgres_database()
+    yield url
+    drop_postgres_database(url)
+
+
+@pytest.fixture
+def sqlite_url(tmp_path):
+    return f"sqlite:///{tmp_path / 'server.sqlite3'}"
+
+
+@pytest.fixture
+def start_server(tmp_path):
+    """Start servers (`start_server(database, *args)`); all are stopped after the test."""
+    started: list[Server] = []
+
+    def start(database: str, *args: str, redis: str | None = None) -> Server:
+        server = Server(database, tmp_path / f"server-{len(started)}.log", *args, redis=redis).start()
+        started.append(server)
+        return server
+    yield start
+    for server in started:
+        server.stop()

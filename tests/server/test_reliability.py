@@ -1,0 +1,181 @@
+"""What a server must never do: lose an acknowledged move (kill -9), apply two moves made against
+one version, leave a table stuck; and what it must do: reconnects, undo, timers, AI-only tables."""
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+
+import httpx
+import pytest
+
+from ludoteka.server.store import Store
+from server_kit import SeatClient, create, play_randomly
+
+
+def _get(url: str, table: str, token: str | None = None, **params) -> dict:
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    answer = httpx.get(f"{url}/api/tables/{table}", headers=headers, params=params)
+    assert answer.status_code == 200, answer.text
+    return answer.json()
+
+
+def _post(url: str, table: str, token: str, what: str = "actions", **body) -> httpx.Response:
+    return httpx.post(f"{url}/api/tables/{table}/{what}", json=body, headers={"Authorization": f"Bearer {token}"})
+
+
+def _wait_for_turn(url: str, table: str, token: str) -> dict:
+    """The seat's frame once it has a decision (AI seats may still be thinking)."""
+    deadline = time.time() + 30
+    while not (frame := _get(url, table, token))["actions"] and time.time() < deadline:
+        time.sleep(0.05)
+    assert frame["actions"], "the seat never got a decision"
+    return frame
+
+
+def test_a_reconnecting_client_gets_what_it_missed_and_only_its_own_seat(start_server, sqlite_url):
+    server = start_server(sqlite_url)
+    table = create(server.url, "kingsburg", ["human", "ai:random", "ai:random"])
+    token = table["seats"][0]["token"]
+    client = SeatClient(server.url, table["id"], token, 0)
+    rng = random.Random(3)
+
+    async def online(until):
+        await client.open()
+        frame = await play_randomly(client, rng, until_version=until)
+        await client.close()
+        return frame
+    seen = asyncio.run(online(10))["version"]
+    for _ in range(5):                      # meanwhile the seat plays on from another device
+        frame = _wait_for_turn(server.url, table["id"], token)
+        assert _post(server.url, table["id"], token, key=rng.choice(frame["actions"])["key"],
+                     version=frame["version"]).status_code == 200
+    kept = list(client.events)
+
+    async def back():
+        await client.open()                 # the hello carries the last version it saw
+        return await client.frame()
+    frame = asyncio.run(back())
+    assert frame["version"] > seen and not frame["events_reset"] and frame["seat"] == 0
+    expected = _get(server.url, table["id"], token)
+    assert frame["view"] == expected["view"]
+    assert frame["events"] and client.events == kept + frame["events"] == expected["events"]
+    assert _get(server.url, table["id"], token, since=seen)["events"] == frame["events"]
+
+
+def test_undo_restores_the_state_and_is_an_entry_of_the_log(start_server, sqlite_url):
+    server = start_server(sqlite_url)
+    table = create(server.url, "notre-dame", ["human", "human"])
+    t0, t1 = (s["token"] for s in table["seats"])
+    before = _get(server.url, table["id"], t0)
+    key = before["actions"][0]["key"]
+    assert _post(server.url, table["id"], t0, key=key, version=0).status_code == 200
+    moved = _get(server.url, table["id"], t0)
+    assert moved["version"] == 1 and moved["can_undo"] and moved["view"] != before["view"]
+    undone = _post(server.url, table["id"], t0, "undo", version=1)
+    assert undone.status_code == 200, undone.text
+    after = undone.json()
+    assert after["version"] == 2 and after["view"] == before["view"] and after["actions"] == before["actions"]
+    assert after["last"] == {"version": 2, "seat": 0, "kind": "undo", "by": "seat"}
+    # Seat 1 acts; now seat 0 may not take back anything.
+    assert _post(server.url, table["id"], t0, key=key, version=2).status_code == 200
+    other = _get(server.url, table["id"], t1)
+    assert _post(server.url, table["id"], t1, key=other["actions"][0]["key"], version=3).status_code == 200
+    refused = _post(server.url, table["id"], t0, "undo", version=4)
+    assert refused.status_code == 409 and "cannot undo" in refused.json()["error"]
+
+
+def test_a_turn_timer_lets_the_default_ai_decide_and_tells_the_table(start_server, sqlite_url):
+    server = start_server(sqlite_url)
+    table = create(server.url, "kingsburg", ["human", "human"], turn_seconds=1)
+    first = _get(server.url, table["id"])
+    assert first["clock"]["turn_seconds"] == 1 and first["clock"]["deadline"] > first["clock"]["now"]
+    deadline = time.time() + 20
+    while time.time() < deadline:
+        frame = _get(server.url, table["id"])
+        if frame["version"] >= 1:
+            break
+        time.sleep(0.2)
+    assert frame["version"] >= 1 and frame["last"]["by"] == "timeout"
+    assert time.time() - first["clock"]["now"] >= 1.0
+
+
+def test_a_table_of_ai_seats_plays_to_the_end_on_its_own(start_server, sqlite_url):
+    server = start_server(sqlite_url)
+    table = create(server.url, "kingsburg", ["ai:random", "ai:easy", "ai:random"])
+    deadline = time.time() + 60
+    while time.time() < deadline and not (frame := _get(server.url, table["id"]))["finished"]:
+        time.sleep(0.2)
+    assert frame["finished"] and len(frame["scores"]) == 3 and frame["breakdown"]
+
+
+def test_two_moves_against_one_version_one_applies_the_other_gets_409(start_server, database):
+    server = start_server(database)
+
+    async def race(table):
+        t0, t1 = (s["token"] for s in table["seats"])
+        async with httpx.AsyncClient(base_url=server.url) as client:
+            frames = [(await client.get(f"/api/tables/{table['id']}", headers={"Authorization": f"Bearer {t}"})).json()
+                      for t in (t0, t1)]
+            answers = await asyncio.gather(*(
+                client.post(f"/api/tables/{table['id']}/actions", headers={"Authorization": f"Bearer {t}"},
+                            json={"key": f["actions"][0]["key"], "version": 0})
+                for t, f in zip((t0, t1), frames)))
+        return sorted(a.status_code for a in answers)
+    for _ in range(6):
+        table = create(server.url, "notre-dame", ["human", "human"])   # both draft at once
+        assert asyncio.run(race(table)) == [200, 409]
+        assert _get(server.url, table["id"])["version"] == 1
+
+
+def test_after_kill_9_every_acknowledged_move_is_there(start_server, database):
+    server = start_server(database)
+    tables = [create(server.url, "notre-dame", ["human", "human", "human"]) for _ in range(4)]
+    acked: list[tuple[str, int, int, str]] = []
+
+    async def player(table, rng):
+        tokens = [s["token"] for s in table["seats"]]
+        async with httpx.AsyncClient(base_url=server.url, timeout=5) as client:
+            while True:
+                seat = rng.randrange(len(tokens))
+                headers = {"Authorization": f"Bearer {tokens[seat]}"}
+                frame = (await client.get(f"/api/tables/{table['id']}", headers=headers)).json()
+                if frame["finished"]:
+                    return
+                if not frame["actions"]:
+                    continue
+                key = rng.choice(frame["actions"])["key"]
+                answer = await client.post(f"/api/tables/{table['id']}/actions", headers=headers,
+                                           json={"key": key, "version": frame["version"]})
+                if answer.status_code == 200:
+                    acked.append((table["id"], frame["version"] + 1, seat, key))
+
+    async def scenario():
+        rng = random.Random(5)
+        tasks = [asyncio.create_task(player(t, random.Random(rng.random()))) for t in tables]
+        await asyncio.sleep(1.5 + rng.random())
+        server.kill()                                  # mid-flight, no shutdown
+        await asyncio.gather(*tasks, return_exceptions=True)
+    asyncio.run(scenario())
+    assert len(acked) > 20
+    store = Store(database)
+    logged = {t["id"]: {e.seq: e for e in store.all_entries(t["id"])} for t in tables}
+    store.engine.dispose()
+    for table_id, version, seat, key in acked:
+        entry = logged[table_id][version]
+        assert (entry.seat, entry.key) == (seat, key)
+    restarted = start_server(database)
+    for table in tables:
+        frame = _get(restarted.url, table["id"], table["seats"][0]["token"])
+        assert frame["version"] == max(logged[table["id"]])
+    # The tables play on after the restart.
+    t = tables[0]
+    for seat in t["seats"]:
+        frame = _get(restarted.url, t["id"], seat["token"])
+        if frame["actions"]:
+            answer = _post(restarted.url, t["id"], seat["token"], key=frame["actions"][0]["key"],
+                           version=frame["version"])
+            assert answer.status_code == 200, answer.text
+            break
+    else:
+        pytest.fail("no seat could act after the restart")

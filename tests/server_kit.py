@@ -1,0 +1,208 @@
+"""Helpers of the server tests: a real `ludoteka serve` process, clients that speak HTTP and
+WebSocket to it, and the databases (SQLite always; PostgreSQL and Redis when CI provides them)."""
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import secrets
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from websockets.asyncio.client import connect
+
+from ludoteka import registry
+
+POSTGRES = os.environ.get("LUDOTEKA_TEST_POSTGRES")    # postgresql://USER:PASSWORD@HOST/postgres
+REDIS = os.environ.get("LUDOTEKA_TEST_REDIS")          # redis://HOST:PORT
+IN_CI = os.environ.get("CI") == "true"
+
+
+def need(url: str | None, what: str) -> str:
+    """The service URL; CI must provide it (it installs and starts the service), elsewhere a
+    missing service skips the test."""
+    if url:
+        return url
+    if IN_CI:
+        pytest.fail(f"CI must set {what} (.ci/run starts the service)")
+    pytest.skip(f"{what} is not set: no test server for it here")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def new_postgres_database() -> str:
+    """A fresh empty PostgreSQL database for one test (dropped by `drop_postgres_database`)."""
+    import psycopg
+    admin = need(POSTGRES, "LUDOTEKA_TEST_POSTGRES")
+    name = "ludoteka_test_" + secrets.token_hex(6)
+    with psycopg.connect(admin, autocommit=True) as c:
+        c.execute(f"CREATE DATABASE {name}")
+    return admin.rsplit("/", 1)[0] + "/" + name
+
+
+def drop_postgres_database(url: str) -> None:
+    import psycopg
+    name = url.rsplit("/", 1)[1]
+    with psycopg.connect(need(POSTGRES, "LUDOTEKA_TEST_POSTGRES"), autocommit=True) as c:
+        c.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+
+class Server:
+    """A real `ludoteka serve` process on a free port."""
+
+    def __init__(self, database: str, log_path: Path, *args: str, redis: str | None = None):
+        self.database, self.log_path, self.args, self.redis = database, log_path, args, redis
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.proc: subprocess.Popen | None = None
+
+    def start(self) -> "Server":
+        command = [sys.executable, "-m", "ludoteka", "serve", "--port", str(self.port),
+                   "--database", self.database, "--ai-workers", "1", "--rate", "0", *self.args]
+        if self.redis:
+            command += ["--redis", self.redis]
+        log = open(self.log_path, "ab")
+        self.proc = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+        deadline = time.time() + 30
+        while time.time() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"the server stopped: {self.log_path.read_text()[-2000:]}")
+            try:
+                if httpx.get(self.url + "/", timeout=1).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        raise RuntimeError("the server did not start in 30 s")
+
+    def kill(self) -> None:
+        """kill -9: no shutdown of any kind."""
+        if self.proc and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL)
+            self.proc.wait()
+
+    def stop(self) -> None:
+        if self.proc and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+    def log(self) -> str:
+        return self.log_path.read_text(errors="replace")
+
+
+def create(url: str, game: str, seats: list[str], **extra: Any) -> dict[str, Any]:
+    answer = httpx.post(url + "/api/tables", json={"game": game, "players": len(seats), "seats": seats,
+                                                   **extra})
+    assert answer.status_code == 201, answer.text
+    return answer.json()
+
+
+class SeatClient:
+    """A WebSocket client of one seat (or a spectator, token None) that keeps every frame and the
+    events as the protocol says to keep them."""
+
+    def __init__(self, url: str, table: str, token: str | None, seat: int | None = None):
+        self.ws_url = url.replace("http://", "ws://") + f"/api/tables/{table}/ws"
+        self.token, self.seat = token, seat
+        self.frames: list[dict[str, Any]] = []
+        self.events: list[dict[str, Any]] = []
+        self.errors: list[dict[str, Any]] = []
+        self.version: int | None = None
+        self.ws = None
+
+    async def open(self) -> "SeatClient":
+        self.ws = await connect(self.ws_url, max_size=2**24)
+        hello = {"type": "hello", "version": self.version}
+        if self.token:
+            hello["token"] = self.token
+        if self.seat is not None:
+            hello["seat"] = self.seat
+        await self.ws.send(json.dumps(hello))
+        return self
+
+    async def close(self) -> None:
+        await self.ws.close()
+
+    async def frame(self, timeout: float = 30, errors: bool = False) -> dict[str, Any]:
+        """The next state frame; with `errors`, an error frame too (all are kept in `errors`)."""
+        while True:
+            data = json.loads(await asyncio.wait_for(self.ws.recv(), timeout))
+            if data["type"] == "error":
+                self.errors.append(data)
+                if errors:
+                    return data
+                continue
+            if data["type"] != "state":
+                continue
+            if data["events_reset"]:
+                self.events = []
+            self.events = self.events + data["events"]
+            data["_events_so_far"] = self.events
+            self.version = data["version"]
+            self.frames.append(data)
+            return data
+
+    async def send(self, data: dict[str, Any]) -> None:
+        await self.ws.send(json.dumps(data))
+
+
+async def play_randomly(client: SeatClient, rng: random.Random, until_version: int | None = None) -> dict:
+    """Play random legal keys for the client's seat until the game is over (or a version).
+    A move refused because another seat moved first (409) is chosen again from the next frame."""
+    frame, sent_for = await client.frame(), None
+    while not frame["finished"] and (until_version is None or frame["version"] < until_version):
+        if frame["actions"] and sent_for != frame["version"]:
+            key = rng.choice(frame["actions"])["key"]
+            await client.send({"type": "action", "key": key, "version": frame["version"]})
+            sent_for = frame["version"]
+        answer = await client.frame(errors=True)
+        if answer["type"] == "state":
+            frame = answer
+        elif answer["status"] != 409:
+            raise AssertionError(f"move refused: {answer}")
+    return frame
+
+
+def replay_log(url: str, table: str) -> tuple[dict[int, Any], list[dict[str, Any]]]:
+    """After the game: the table's state at every version, rebuilt here from its log."""
+    info = httpx.get(f"{url}/api/tables/{table}/record").json()
+    entries = httpx.get(f"{url}/api/tables/{table}/log").json()["entries"]
+    game = registry.game(info["game"])
+    state = game.new_state(info["players"], info["seed"], info["options"])
+    states = {0: state.clone()}
+    for entry in entries:
+        if entry["kind"] == "undo":
+            state.undo(entry["seat"])
+        else:
+            state.apply(entry["key"], entry["seat"])
+        states[entry["version"]] = state.clone()
+    return states, entries
+
+
+def check_frames(client: SeatClient, states: dict[int, Any]) -> int:
+    """Every frame the client got is exactly its seat's share of the state at that version: the
+    view, the options, and the events kept so far. Returns the number of frames checked."""
+    seat = client.seat if client.token else None
+    for frame in client.frames:
+        state = states[frame["version"]]
+        assert frame["seat"] == seat
+        assert frame["view"] == json.loads(json.dumps(state.view(seat))), frame["version"]
+        expected = [] if seat is None or seat not in state.acting_seats() else [
+            {"key": a.key, "label": a.label, "data": a.data} for a in state.legal_actions(seat)]
+        assert frame["actions"] == json.loads(json.dumps(expected))
+        assert frame["_events_so_far"] == json.loads(json.dumps(state.events(seat))), frame["version"]
+    return len(client.frames)
