@@ -161,7 +161,7 @@ def create_app(settings: Settings) -> Starlette:
         Route("/api/tables/{table}/log", entries),
         WebSocketRoute("/api/tables/{table}/ws", socket),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan, max_body_size=settings.max_body_bytes,
+    app = Starlette(routes=routes, lifespan=lifespan,
                     exception_handlers={ApiError: api_error, LudotekaError: game_error,
                                         HTTPException: http_error})
     app.add_middleware(RateLimit, rate=settings.rate_per_second, burst=settings.rate_burst)

@@ -29,7 +29,6 @@ class Settings:
     public_url: str = "http://127.0.0.1:8000"   # how join links start
     ai_workers: int = 0                     # 0: one per core
     snapshot_every: int = 50                # a saved state every N log entries keeps restarts fast
-    max_body_bytes: int = 64 * 1024
     rate_per_second: float = 100.0          # per client address; a flood gets 429
     rate_burst: int = 400
     ai_delay: float = 0.0                   # seconds an AI waits before moving (for people to follow)

@@ -18,9 +18,21 @@ MAX_KEY = 200                         # longer than any key a game offers
 MAX_TURN_SECONDS = 30 * 24 * 3600     # correspondence play: up to 30 days a decision
 
 
+MAX_BODY = 64 * 1024                  # a new table or a move is a few hundred bytes
+
+
 async def read_json(request: Request, empty_ok: bool = False) -> dict[str, Any]:
-    """The request body as a JSON object; 400 for anything else."""
-    body = await request.body()
+    """The request body as a JSON object; 413 over 64 KB (read no further), 400 for anything else."""
+    declared = request.headers.get("content-length", "0")
+    if not declared.isdigit() or int(declared) > MAX_BODY:
+        raise ApiError(413, f"the body must be at most {MAX_BODY // 1024} KB")
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_BODY:
+            raise ApiError(413, f"the body must be at most {MAX_BODY // 1024} KB")
+        chunks.append(chunk)
+    body = b"".join(chunks)
     if not body.strip() and empty_ok:
         return {}
     try:
