@@ -39,8 +39,9 @@ class Tables:
         self.shared = settings.redis_url is not None
         self.live: dict[str, LiveTable] = {}
         self._loading: dict[str, asyncio.Lock] = {}
-        # SQLite has one writer: one database thread. PostgreSQL: a few.
-        self._db = ThreadPoolExecutor(1 if store.sqlite else 8, thread_name_prefix="db")
+        # SQLite has one writer: one database thread. PostgreSQL: two (more threads only fight
+        # the event loop for the interpreter lock; commits from both overlap in the database).
+        self._db = ThreadPoolExecutor(1 if store.sqlite else 2, thread_name_prefix="db")
 
     async def db(self, fn: Callable, *args: Any) -> Any:
         """Run a store call in a database thread."""
