@@ -3,7 +3,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test bench clean
+.PHONY: install run play test bench clean
 
 install: $(STAMP)
 
@@ -14,6 +14,9 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
+	$(BIN)/ludoteka serve
+
+play: $(STAMP)
 	$(BIN)/ludoteka play notre-dame
 
 test: $(STAMP)

@@ -4,6 +4,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
+import html
 import json
 import logging
 from typing import Any
@@ -11,7 +12,7 @@ from typing import Any
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import JSONResponse, PlainTextResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket
 
@@ -88,6 +89,16 @@ def create_app(settings: Settings) -> Starlette:
     async def index(request: Request) -> Response:
         return PlainTextResponse("ludoteka game server. The API is under /api (see docs/server.md); "
                                  "the browser client comes with the web client.\n")
+
+    async def join_page(request: Request) -> Response:
+        # The browser client is the next step; until then the invite link explains itself.
+        table = request.path_params["table"]
+        return HTMLResponse(
+            "<!doctype html><meta charset=utf-8><title>ludoteka table</title>"
+            "<p>This is an invitation to a table on a ludoteka server. The browser client is not "
+            "built yet: a client plays through the API at <code>/api/tables/"
+            f"{html.escape(table)}</code> with the token after <code>#</code> in this address as "
+            "<code>Authorization: Bearer TOKEN</code> (see docs/server.md).</p>")
 
     async def list_games(request: Request) -> Response:
         return JSONResponse({"games": [dict(registry.game(name).describe(),
@@ -189,6 +200,7 @@ def create_app(settings: Settings) -> Starlette:
 
     routes = [
         Route("/", index),
+        Route("/play/{table}", join_page),
         Route("/api/games", list_games),
         Route("/api/tables", list_tables, methods=["GET"]),
         Route("/api/tables", new_table, methods=["POST"]),
