@@ -179,3 +179,34 @@ def test_after_kill_9_every_acknowledged_move_is_there(start_server, database):
             break
     else:
         pytest.fail("no seat could act after the restart")
+
+
+def test_a_hotseat_token_plays_its_seats_naming_each(start_server, sqlite_url):
+    server = start_server(sqlite_url)
+    table = create(server.url, "notre-dame", ["hotseat", "hotseat", "ai:random"])
+    token = table["seats"][0]["token"]
+    assert table["seats"][1]["token"] == token and "token" not in table["seats"][2]
+    unnamed = httpx.get(f"{server.url}/api/tables/{table['id']}", headers={"Authorization": f"Bearer {token}"})
+    assert unnamed.status_code == 422 and "say which with 'seat'" in unnamed.json()["error"]
+    views = {seat: _get(server.url, table["id"], token, seat=seat) for seat in (0, 1)}
+    assert views[0]["seat"] == 0 and views[1]["seat"] == 1 and views[0]["view"] != views[1]["view"]
+    refused = httpx.get(f"{server.url}/api/tables/{table['id']}", params={"seat": 2},
+                        headers={"Authorization": f"Bearer {token}"})
+    assert refused.status_code == 403
+    seat = 0 if views[0]["actions"] else 1
+    answer = _post(server.url, table["id"], token, key=views[seat]["actions"][0]["key"],
+                   version=views[seat]["version"], seat=seat)
+    assert answer.status_code == 200 and answer.json()["seat"] == seat
+
+
+def test_an_open_seat_is_listed_until_someone_claims_it(start_server, sqlite_url):
+    server = start_server(sqlite_url)
+    table = create(server.url, "kingsburg", ["human", "open"])
+    listed = httpx.get(f"{server.url}/api/tables").json()["tables"]
+    assert [t["id"] for t in listed] == [table["id"]] and listed[0]["free_seats"] == 1
+    claimed = httpx.post(f"{server.url}/api/tables/{table['id']}/join")
+    assert claimed.status_code == 200 and claimed.json()["seat"] == 1
+    assert _get(server.url, table["id"], claimed.json()["token"])["seat"] == 1
+    assert httpx.get(f"{server.url}/api/tables").json()["tables"] == []
+    again = httpx.post(f"{server.url}/api/tables/{table['id']}/join")
+    assert again.status_code == 409 and "no free open seat" in again.json()["error"]
