@@ -121,3 +121,23 @@ def test_the_migrations_build_exactly_the_schema_the_code_uses(database):
         diff = compare_metadata(MigrationContext.configure(connection), METADATA)
     store.engine.dispose()
     assert diff == []
+
+
+def test_a_group_commit_keeps_the_others_when_one_entry_number_is_taken(database):
+    from ludoteka.server.store import Entry
+    store = Store(database)
+    store.migrate()
+    for table_id in ("a", "b"):
+        store.create_table({"id": table_id, "game": "kingsburg", "players": 2, "options": "{}", "seed": 1,
+                            "seats": '["human", "human"]', "turn_seconds": None, "created": 0.0,
+                            "updated": 0.0, "seq": 0, "finished": False, "deadline": None,
+                            "free_seats": 0}, {0: "x", 1: "y"})
+    first = [("a", Entry(1, 0, "act", "k1", "seat"), False, None, None),
+             ("b", Entry(1, 1, "act", "k2", "seat"), False, None, None)]
+    assert store.append_many(first) == [True, True]
+    second = [("a", Entry(1, 1, "act", "other", "seat"), False, None, None),     # taken
+              ("b", Entry(2, 0, "act", "k3", "seat"), True, None, "{}")]
+    assert store.append_many(second) == [False, True]
+    assert [(e.seq, e.key) for e in store.all_entries("a")] == [(1, "k1")]
+    assert [(e.seq, e.key) for e in store.all_entries("b")] == [(1, "k2"), (2, "k3")]
+    store.engine.dispose()

@@ -50,6 +50,7 @@ def test_a_reconnecting_client_gets_what_it_missed_and_only_its_own_seat(start_s
         frame = _wait_for_turn(server.url, table["id"], token)
         assert _post(server.url, table["id"], token, key=rng.choice(frame["actions"])["key"],
                      version=frame["version"]).status_code == 200
+    _wait_for_turn(server.url, table["id"], token)          # the AI seats are done: nothing moves
     kept = list(client.events)
 
     async def back():

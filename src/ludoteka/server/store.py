@@ -3,7 +3,7 @@
 SQLAlchemy Core over SQLite (WAL, the embedded default) or PostgreSQL; the schema is Alembic's
 (`migrations/`), applied on start. Every method is synchronous and short: the server calls them
 from worker threads, never from the event loop. Two processes appending the same entry number
-to one table: the primary key lets exactly one commit; the other gets `Conflict`.
+to one table: the primary key lets exactly one commit; the other is told it was not committed.
 """
 from __future__ import annotations
 
@@ -58,10 +58,6 @@ SNAPSHOTS = Table(
     Column("seq", Integer, primary_key=True),
     Column("state", Text, nullable=False),            # GameState.to_json() after entry `seq`
 )
-
-
-class Conflict(Exception):
-    """Another writer committed that entry number first."""
 
 
 @dataclass(frozen=True)
@@ -172,21 +168,31 @@ class Store:
         """The whole log of a table."""
         return self.entries_after(table_id, 0)
 
-    def append(self, table_id: str, entry: Entry, finished: bool, deadline: float | None,
-               snapshot: str | None = None) -> None:
-        """Commit one log entry (and the table's new number, status and deadline); `Conflict`
-        if that entry number is taken. Returns only once the commit is durable."""
-        now = time.time()
+    def append_many(self, items: list[tuple[str, Entry, bool, float | None, str | None]]) -> list[bool]:
+        """Commit log entries, each `(table_id, entry, finished, deadline, snapshot)`, in one
+        transaction (one disk flush for all: a group commit). Returns, per item, whether it was
+        committed: False when its entry number was taken (then the others are committed one by
+        one). Returns only once the commits are durable."""
         try:
             with self.engine.begin() as c:
-                c.execute(insert(ENTRIES).values(table_id=table_id, seq=entry.seq, seat=entry.seat,
-                                                 kind=entry.kind, key=entry.key, by=entry.by, at=now))
-                c.execute(update(TABLES).where(TABLES.c.id == table_id)
-                          .values(seq=entry.seq, finished=finished, deadline=deadline, updated=now))
-                if snapshot is not None:
-                    c.execute(insert(SNAPSHOTS).values(table_id=table_id, seq=entry.seq, state=snapshot))
+                for item in items:
+                    self._append(c, *item)
+            return [True] * len(items)
         except IntegrityError:
-            raise Conflict(f"entry {entry.seq} of table {table_id} exists") from None
+            if len(items) == 1:
+                return [False]
+        return [self.append_many([item])[0] for item in items]
+
+    @staticmethod
+    def _append(c, table_id: str, entry: Entry, finished: bool, deadline: float | None,
+                snapshot: str | None) -> None:
+        now = time.time()
+        c.execute(insert(ENTRIES).values(table_id=table_id, seq=entry.seq, seat=entry.seat,
+                                         kind=entry.kind, key=entry.key, by=entry.by, at=now))
+        c.execute(update(TABLES).where(TABLES.c.id == table_id)
+                  .values(seq=entry.seq, finished=finished, deadline=deadline, updated=now))
+        if snapshot is not None:
+            c.execute(insert(SNAPSHOTS).values(table_id=table_id, seq=entry.seq, state=snapshot))
 
     def claim_seat(self, table_id: str, seat: int, token_hash: str) -> bool:
         """Give an unclaimed open seat its token; False if someone claimed it first."""

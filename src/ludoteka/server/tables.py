@@ -23,7 +23,8 @@ from .ai_pool import AiPool
 from .config import Settings
 from .hub import Hub
 from .live import ApiError, LiveTable, apply_entry, token_hash
-from .store import Conflict, Entry, Store, dumps
+from .commits import GroupCommit, NotCommitted
+from .store import Entry, Store, dumps
 
 log = logging.getLogger("ludoteka.server")
 
@@ -42,6 +43,7 @@ class Tables:
         # SQLite has one writer: one database thread. PostgreSQL: two (more threads only fight
         # the event loop for the interpreter lock; commits from both overlap in the database).
         self._db = ThreadPoolExecutor(1 if store.sqlite else 2, thread_name_prefix="db")
+        self.commits = GroupCommit(store, self.db)
 
     async def db(self, fn: Callable, *args: Any) -> Any:
         """Run a store call in a database thread."""
@@ -149,11 +151,15 @@ class Tables:
             every = self.settings.snapshot_every
             snapshot = json.dumps(new.to_json()) if every and entry.seq % every == 0 else None
             try:
-                await self.db(self.store.append, table.id, entry, new.to_act is None, deadline, snapshot)
-            except Conflict:
+                await self.commits.append(table.id, entry, new.to_act is None, deadline, snapshot)
+            except NotCommitted:
                 await self.catch_up(table)
                 raise ApiError(409, f"another move was committed first: the table is at version "
                                f"{table.seq}", version=table.seq) from None
+            except Exception as exc:
+                log.error("could not commit a move of table %s: %s", table.id, exc)
+                raise ApiError(503, "the database is unavailable: the move was not applied; "
+                                    "send it again") from None
             table.advance(new, entry, by)
             table.deadline = deadline
         await self.changed(table)
@@ -247,6 +253,7 @@ class Tables:
         return seats
 
     async def close(self) -> None:
+        self.commits.close()
         for table in self.live.values():
             if table.ai_task is not None:
                 table.ai_task.cancel()
