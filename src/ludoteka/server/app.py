@@ -42,13 +42,14 @@ async def _checkpoints(store: Store, every: float = 1.0) -> None:
             log.warning("checkpoint failed: %s", exc)
 
 
-async def _quiet_garbage_collection(freeze_every: float = 5.0, full_every: float = 600.0) -> None:
+async def _quiet_garbage_collection(freeze_every: float = 0.5, full_every: float = 600.0) -> None:
     """Keep the tables' many long-lived objects out of the cycle collector's full passes.
 
     A full pass over a thousand live games takes about 0.4 s, and Python starts one every few
-    seconds under load: every move in flight would wait. Objects that survive a few seconds are
-    frozen (never scanned; acyclic garbage is still freed at once by reference counting); a full
-    collection of everything runs every `full_every` seconds for the rare cycles among them.
+    seconds under load: every move in flight would wait. Objects that survive half a second are
+    frozen (never scanned; acyclic garbage is still freed at once by reference counting), which
+    also keeps the young passes short; a full collection of everything runs every `full_every`
+    seconds for the rare cycles among them.
     """
     since_full = 0.0
     gc.collect()
