@@ -53,5 +53,6 @@ class GroupCommit:
                     future.set_result(None) if ok else future.set_exception(NotCommitted())
 
     def close(self) -> None:
+        """Stop committing (on shutdown)."""
         if self.task is not None:
             self.task.cancel()

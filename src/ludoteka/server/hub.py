@@ -36,9 +36,11 @@ class Hub:
         self._listener: asyncio.Task | None = None
 
     def watch(self, table_id: str, watcher: Watcher) -> None:
+        """Wake `watcher` on every change of the table from now on."""
         self.watchers.setdefault(table_id, set()).add(watcher)
 
     def unwatch(self, table_id: str, watcher: Watcher) -> None:
+        """Stop waking `watcher` (its socket closed)."""
         group = self.watchers.get(table_id)
         if group is not None:
             group.discard(watcher)
@@ -82,6 +84,7 @@ class Hub:
         self._listener = asyncio.create_task(listen())
 
     async def stop(self) -> None:
+        """Stop listening to Redis and close the connection."""
         if self._listener is not None:
             self._listener.cancel()
         if self._redis is not None:

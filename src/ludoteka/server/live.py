@@ -11,8 +11,6 @@ from typing import Any
 from ..kernel import GameState
 from .store import Entry
 
-SEAT_KINDS = ("human", "hotseat", "open", "ai")
-
 
 class ApiError(Exception):
     """A request the server refuses: an HTTP status, a message naming what is wrong, and extra
@@ -50,7 +48,6 @@ class LiveTable:
                          if spec.startswith("ai:")}
         self.turn_seconds: float | None = row["turn_seconds"]
         self.deadline: float | None = row["deadline"]
-        self.created: float = row["created"]
         self.state = state
         self.seq = seq
         self.tokens = tokens

@@ -253,6 +253,7 @@ class Tables:
         return seats
 
     async def close(self) -> None:
+        """On shutdown: stop the AI turns, timers and commits, and the database threads."""
         self.commits.close()
         for table in self.live.values():
             if table.ai_task is not None:
