@@ -52,10 +52,17 @@ def test_each_kind_of_bad_request_gets_a_clear_4xx(start_server, sqlite_url):
         (httpx.post(url + f"/api/tables/{tid}/actions", json={"key": "fly", "version": 7}, headers=_auth(token)),
          409, "stale version"),
         (httpx.get(url + f"/api/tables/{tid}/record"), 409, "once the game is over"),
+        (httpx.post(url + "/api/tables", content=b'{"game": "kingsburg", "players": ' + b"9" * 5000 + b"}"),
+         400, "JSON"),
+        (httpx.post(url + "/api/tables", json={"game": "kingsburg", "turn_seconds": 10**400}), 422,
+         "turn_seconds"),
+        (httpx.post(url + f"/api/tables/{tid}/join", params={"seat": "²"}), 422, "'seat'"),
     ]
     for answer, status, words in cases:
         assert answer.status_code == status, (answer.request.url, answer.text)
         assert words in answer.json()["error"], answer.text
+    odd_since = httpx.get(url + f"/api/tables/{tid}", params={"since": "²"}, headers=_auth(token))
+    assert odd_since.status_code == 200 and odd_since.json()["events_reset"]
     illegal = httpx.post(url + f"/api/tables/{tid}/actions", json={"key": "fly", "version": 0}, headers=_auth(token))
     assert illegal.json()["allowed"] and all(k.startswith("keep:") for k in illegal.json()["allowed"])
     assert httpx.get(url + f"/api/tables/{tid}").json()["version"] == 0     # nothing changed
@@ -77,6 +84,8 @@ def test_garbage_websocket_frames_get_error_frames_and_the_table_goes_on(start_s
         async with connect(ws_url) as ws:
             answers = []
             for frame in ("nonsense", b"\x00\xff", "[1]", json.dumps({"type": "action", "key": "x", "version": 0}),
+                          '{"type": "hello", "version": ' + "9" * 5000 + "}",
+                          json.dumps({"type": "hello", "token": table["seats"][0]["token"], "seat": 0.0}),
                           json.dumps({"type": "hello", "token": "bad"})):
                 await ws.send(frame)
                 answers.append(json.loads(await ws.recv()))
@@ -89,7 +98,7 @@ def test_garbage_websocket_frames_get_error_frames_and_the_table_goes_on(start_s
             moved = json.loads(await ws.recv())
         return answers, state, illegal, moved
     answers, state, illegal, moved = asyncio.run(scenario())
-    assert [a["status"] for a in answers] == [400, 400, 400, 400, 403]
+    assert [a["status"] for a in answers] == [400, 400, 400, 400, 400, 422, 403]
     assert all(a["type"] == "error" and a["error"] for a in answers)
     assert state["type"] == "state" and state["seat"] == 0
     assert illegal["status"] == 422 and illegal["allowed"]

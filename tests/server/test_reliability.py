@@ -3,7 +3,10 @@ one version, leave a table stuck; and what it must do: reconnects, undo, timers,
 from __future__ import annotations
 
 import asyncio
+import os
 import random
+import signal
+import subprocess
 import time
 
 import httpx
@@ -211,3 +214,32 @@ def test_an_open_seat_is_listed_until_someone_claims_it(start_server, sqlite_url
     assert httpx.get(f"{server.url}/api/tables").json()["tables"] == []
     again = httpx.post(f"{server.url}/api/tables/{table['id']}/join")
     assert again.status_code == 409 and "no free open seat" in again.json()["error"]
+
+
+def test_a_refused_undo_never_names_another_seats_hidden_pick(start_server, sqlite_url):
+    server = start_server(sqlite_url)
+    table = create(server.url, "notre-dame", ["human", "human", "human"])     # the draft: picks are hidden
+    tokens = [s["token"] for s in table["seats"]]
+    frame = _get(server.url, table["id"], tokens[1])
+    picked = frame["actions"][0]["key"]
+    assert _post(server.url, table["id"], tokens[1], key=picked, version=0).status_code == 200
+    refused = _post(server.url, table["id"], tokens[2], "undo", version=1)
+    assert refused.status_code == 409 and "seat 1's" in refused.json()["error"]
+    assert picked not in refused.text and picked.split(":")[1] not in refused.text
+
+
+def test_ai_seats_go_on_after_their_worker_process_is_killed(start_server, sqlite_url):
+    server = start_server(sqlite_url, "--ai-delay", "0.02")
+    table = create(server.url, "kingsburg", ["ai:random", "ai:random", "ai:random"])
+    deadline = time.time() + 10
+    while _get(server.url, table["id"])["version"] < 5 and time.time() < deadline:
+        time.sleep(0.05)
+    children = subprocess.run(["pgrep", "-P", str(server.proc.pid)], capture_output=True, text=True).stdout.split()
+    assert children, "the AI worker process was not found"
+    for pid in children:
+        os.kill(int(pid), signal.SIGKILL)
+    deadline = time.time() + 90
+    while time.time() < deadline and not (frame := _get(server.url, table["id"]))["finished"]:
+        time.sleep(0.2)
+    assert frame["finished"], f"stuck at version {frame['version']}"
+    assert "trying again" in server.log()

@@ -274,7 +274,8 @@ class GameState:
             return "there is no decision to take back"
         last_seat, key, barrier = self._history[1]
         if last_seat != seat:
-            return f"the last decision ({_short(key)}) was seat {last_seat}'s, not seat {seat}'s"
+            # Not quoting the key: another seat's decision may be hidden from this one.
+            return f"the last decision was seat {last_seat}'s, not seat {seat}'s"
         if barrier:
             return f"the decision {_short(key)} revealed information or drew chance"
         return None

@@ -12,6 +12,7 @@ import multiprocessing
 import os
 from collections import OrderedDict
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from ..kernel import GameState
@@ -65,8 +66,12 @@ class AiPool:
         """The (seat, key) `spec` plays in `state` for its seat to act, computed in a worker."""
         history = [(seat, key) for seat, key, _ in state.history()]
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._executor(), choose, state.game.name, state.players,
-                                          state.seed, dict(state.options), history, spec, agent_seed)
+        try:
+            return await loop.run_in_executor(self._executor(), choose, state.game.name, state.players,
+                                              state.seed, dict(state.options), history, spec, agent_seed)
+        except BrokenProcessPool:
+            self.close()                     # a worker died (killed, out of memory): new ones next time
+            raise
 
     def close(self) -> None:
         """Stop the workers (on server shutdown)."""

@@ -145,8 +145,9 @@ def create_app(settings: Settings) -> Starlette:
     async def show_table(request: Request) -> Response:
         table = await tables.get(request.path_params["table"])
         seat = await _seat(request, table) if token_of(request) else None
-        since = request.query_params.get("since")
-        return JSONResponse(table.frame(seat, int(since) if since and since.isdigit() else None))
+        since = request.query_params.get("since", "")
+        ok = since.isascii() and since.isdigit() and len(since) <= 9
+        return JSONResponse(table.frame(seat, int(since) if ok else None))
 
     async def move(request: Request) -> Response:
         table = await tables.get(request.path_params["table"])

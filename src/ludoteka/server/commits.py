@@ -48,9 +48,13 @@ class GroupCommit:
                     if not future.done():
                         future.set_exception(exc)
                 continue
-            for (_, future), ok in zip(batch, results):
-                if not future.done():
-                    future.set_result(None) if ok else future.set_exception(NotCommitted())
+            for (_, future), result in zip(batch, results):
+                if future.done():
+                    continue
+                if result is True:
+                    future.set_result(None)
+                else:
+                    future.set_exception(NotCommitted() if result is False else result)
 
     def close(self) -> None:
         """Stop committing (on shutdown)."""

@@ -68,20 +68,29 @@ class Hub:
             return
         import redis.asyncio as redis
         self._redis = redis.from_url(self.redis_url)
-        pubsub = self._redis.pubsub()
-        await pubsub.subscribe(CHANNEL)
 
         async def listen() -> None:
-            async for message in pubsub.listen():
-                if message.get("type") != "message":
-                    continue
-                origin, table_id, seq = message["data"].decode().split(" ")
-                if origin != self.origin:
-                    try:
-                        await on_remote(table_id, int(seq))
-                    except Exception:
-                        log.exception("catching up table %s", table_id)
+            while True:                      # Redis restarted: subscribe again
+                try:
+                    pubsub = self._redis.pubsub()
+                    await pubsub.subscribe(CHANNEL)
+                    async for message in pubsub.listen():
+                        if message.get("type") == "message":
+                            await self._remote(message["data"], on_remote)
+                except asyncio.CancelledError:
+                    raise
+                except Exception as exc:
+                    log.warning("Redis subscription lost (%s); subscribing again in 1 s", exc)
+                    await asyncio.sleep(1)
         self._listener = asyncio.create_task(listen())
+
+    async def _remote(self, data: bytes, on_remote: Callable[[str, int], Awaitable[None]]) -> None:
+        try:
+            origin, table_id, seq = data.decode().split(" ")
+            if origin != self.origin:
+                await on_remote(table_id, int(seq))
+        except Exception:
+            log.exception("a table update from Redis: %r", data[:80])
 
     async def stop(self) -> None:
         """Stop listening to Redis and close the connection."""

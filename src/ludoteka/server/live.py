@@ -57,6 +57,7 @@ class LiveTable:
         self.marks: dict[int, Any] = {seq: state.event_mark()}
         self.ai_task: asyncio.Task | None = None
         self.timer: asyncio.TimerHandle | None = None
+        self.failures = 0                             # AI or timer moves that failed in a row
 
     @property
     def finished(self) -> bool:

@@ -3,7 +3,6 @@ names what is wrong (never a 5xx for bad input)."""
 from __future__ import annotations
 
 import json
-import math
 from typing import Any
 
 from starlette.requests import Request
@@ -37,7 +36,7 @@ async def read_json(request: Request, empty_ok: bool = False) -> dict[str, Any]:
         return {}
     try:
         data = json.loads(body)
-    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
+    except (ValueError, RecursionError):      # bad JSON, bad UTF-8, an integer of 5,000 digits
         raise ApiError(400, "the body must be JSON") from None
     if not isinstance(data, dict):
         raise ApiError(400, f"the body must be a JSON object, not {type(data).__name__}")
@@ -67,7 +66,7 @@ def seat_param(request: Request, body: dict[str, Any] | None) -> int | None:
     value = (body or {}).get("seat", request.query_params.get("seat"))
     if value is None:
         return None
-    if isinstance(value, str) and value.isdigit() and len(value) < 4:
+    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) < 4:
         value = int(value)
     return _int(value, "'seat'", 0, 99)
 
@@ -122,7 +121,7 @@ def parse_new_table(body: dict[str, Any]) -> tuple[str, int, dict[str, Any], lis
                                 "open, ai, ai:LEVEL (easy, medium, hard) or ai:AGENT_SPEC")
     turn = body.get("turn_seconds")
     if turn is not None and (isinstance(turn, bool) or not isinstance(turn, (int, float))
-                             or not math.isfinite(turn) or not 1 <= turn <= MAX_TURN_SECONDS):
+                             or not 1 <= turn <= MAX_TURN_SECONDS):     # (nan fails the range too)
         raise ApiError(422, f"'turn_seconds' must be a number of seconds from 1 to {MAX_TURN_SECONDS}, "
                             f"or null, not {_short(turn)}")
     return game.name, players, options, checked, float(turn) if turn is not None else None

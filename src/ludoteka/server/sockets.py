@@ -54,7 +54,7 @@ class _Socket:
             return None
         try:
             data = json.loads(text)
-        except (json.JSONDecodeError, RecursionError):
+        except (ValueError, RecursionError):
             await self.error(400, "a frame must be a JSON object")
             return None
         if not isinstance(data, dict):
@@ -108,6 +108,9 @@ async def _hello(sock: _Socket, table, tables) -> tuple[int | None, int | None]:
             await sock.error(400, "the first frame must be {\"type\": \"hello\", \"token\": …, \"version\": …}")
             continue
         token, wanted = data.get("token"), data.get("seat")
+        if wanted is not None and (isinstance(wanted, bool) or not isinstance(wanted, int)):
+            await sock.error(422, "'seat' must be a seat number")
+            continue
         since = _version(data)
         if token is None:
             return None, since

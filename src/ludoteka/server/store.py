@@ -168,11 +168,12 @@ class Store:
         """The whole log of a table."""
         return self.entries_after(table_id, 0)
 
-    def append_many(self, items: list[tuple[str, Entry, bool, float | None, str | None]]) -> list[bool]:
+    def append_many(self, items: list[tuple[str, Entry, bool, float | None, str | None]]) -> list[Any]:
         """Commit log entries, each `(table_id, entry, finished, deadline, snapshot)`, in one
-        transaction (one disk flush for all: a group commit). Returns, per item, whether it was
-        committed: False when its entry number was taken (then the others are committed one by
-        one). Returns only once the commits are durable."""
+        transaction (one disk flush for all: a group commit). Returns, per item, True if it was
+        committed, False if its entry number was taken (the others of its group are then
+        committed item by item), or the database error that stopped the group (nothing of it is
+        committed). Returns only once the commits are durable."""
         try:
             with self.engine.begin() as c:
                 for item in items:
@@ -181,6 +182,8 @@ class Store:
         except IntegrityError:
             if len(items) == 1:
                 return [False]
+        except Exception as exc:
+            return [exc] * len(items)
         return [self.append_many([item])[0] for item in items]
 
     @staticmethod

@@ -110,7 +110,8 @@ class Tables:
         return len(ids)
 
     async def catch_up(self, table: LiveTable) -> bool:
-        """Apply entries another process committed (call under the table's lock)."""
+        """Apply entries another process committed (call under the table's lock); if there were
+        any, wake the watchers and let AI seats and the timer go on."""
         entries = await self.db(self.store.entries_after, table.id, table.seq)
         for entry in entries:
             state = table.state.clone()
@@ -118,6 +119,8 @@ class Tables:
             table.advance(state, entry, entry.by)
         if entries:
             table.deadline = table.next_deadline(table.state)
+            self.hub.wake_local(table.id)
+            self.schedule(table)
         return bool(entries)
 
     # ----------------------------------------------------------------- moves
@@ -176,7 +179,6 @@ class Tables:
             return
         async with table.lock:
             await self.catch_up(table)
-        self.hub.wake_local(table_id)
 
     # ----------------------------------------------------------------- AI seats and timers
     def schedule(self, table: LiveTable) -> None:
@@ -196,9 +198,9 @@ class Tables:
                 delay, lambda: asyncio.create_task(self._timeout(table, seq)))
 
     async def _ai_turns(self, table: LiveTable) -> None:
-        """Play the AI seats while one of them is to act."""
-        failures = 0
-        while not table.finished and table.state.to_act in table.ai_specs and failures < 3:
+        """Play the AI seats while one of them is to act. A failure (a broken worker, the
+        database away) is retried later, with growing pauses: the table is never left waiting."""
+        while not table.finished and table.state.to_act in table.ai_specs:
             state, seq = table.state, table.seq
             seat = state.to_act
             if self.settings.ai_delay:
@@ -207,14 +209,14 @@ class Tables:
                 chosen_seat, key = await self.ai.choose(state, table.ai_specs[seat],
                                                         decision_seed(state.seed, seat, state.version))
                 await self.act(table, chosen_seat, "act", key, seq, by="ai")
-                failures = 0
+                table.failures = 0
             except ApiError as exc:
-                if exc.status != 409:      # a stale version: someone moved first; look again
-                    log.error("AI move refused on table %s: %s", table.id, exc)
-                    failures += 1
-            except Exception:
-                log.exception("AI failed on table %s", table.id)
-                failures += 1
+                if exc.status != 409:      # 409: someone moved first; look again
+                    self._retry_later(table, f"AI move refused: {exc}")
+                    return
+            except Exception as exc:
+                self._retry_later(table, f"AI failed: {type(exc).__name__}: {exc}")
+                return
 
     async def _timeout(self, table: LiveTable, seq: int) -> None:
         """The turn timer ran out: the default AI decides for the seat to act."""
@@ -226,8 +228,17 @@ class Tables:
             chosen_seat, key = await self.ai.choose(state, LEVELS[DEFAULT_LEVEL],
                                                     decision_seed(state.seed, seat, state.version))
             await self.act(table, chosen_seat, "act", key, seq, by="timeout")
-        except ApiError:
-            pass                                  # the seat moved just in time
+        except ApiError as exc:
+            if exc.status != 409:          # 409: the seat moved just in time
+                self._retry_later(table, f"timeout move refused: {exc}")
+        except Exception as exc:
+            self._retry_later(table, f"timeout move failed: {type(exc).__name__}: {exc}")
+
+    def _retry_later(self, table: LiveTable, why: str) -> None:
+        table.failures += 1
+        delay = min(30.0, 0.5 * 2 ** table.failures)
+        log.error("table %s: %s; trying again in %.1f s", table.id, why, delay)
+        asyncio.get_running_loop().call_later(delay, self.schedule, table)
 
     # ----------------------------------------------------------------- seats
     async def claim(self, table: LiveTable, seat: int | None) -> tuple[int, str]:
