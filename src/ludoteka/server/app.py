@@ -87,6 +87,10 @@ def create_app(settings: Settings) -> Starlette:
         await tables.close()
         tables.ai.close()
 
+    def invite_url(table_id: str, token: str) -> str:
+        # The token goes in the fragment, which browsers never send: it reaches no server log.
+        return f"{settings.public_url}/play/{table_id}#{token}"
+
     async def index(request: Request) -> Response:
         return PlainTextResponse("ludoteka game server. The API is under /api (see docs/server.md); "
                                  "the browser client comes with the web client.\n")
@@ -102,9 +106,8 @@ def create_app(settings: Settings) -> Starlette:
             "<code>Authorization: Bearer TOKEN</code> (see docs/server.md).</p>")
 
     async def list_games(request: Request) -> Response:
-        return JSONResponse({"games": [dict(registry.game(name).describe(),
-                                            components=registry.game(name).components())
-                                       for name in registry.games()]})
+        games = [registry.game(name) for name in registry.games()]
+        return JSONResponse({"games": [dict(g.describe(), components=g.components()) for g in games]})
 
     async def list_tables(request: Request) -> Response:
         rows = await tables.db(store.open_tables)
@@ -121,7 +124,7 @@ def create_app(settings: Settings) -> Starlette:
             info: dict[str, Any] = {"seat": seat, "kind": spec.split(":", 1)[0]}
             if seat in tokens:
                 info["token"] = tokens[seat]
-                info["join_url"] = f"{settings.public_url}/play/{table.id}#{tokens[seat]}"
+                info["join_url"] = invite_url(table.id, tokens[seat])
             if spec.startswith("ai"):
                 info["agent"] = table.ai_specs[seat]
             answer_seats.append(info)
@@ -170,7 +173,7 @@ def create_app(settings: Settings) -> Starlette:
         body = await read_json(request, empty_ok=True)
         seat, token = await tables.claim(table, seat_param(request, body))
         return JSONResponse({"id": table.id, "seat": seat, "token": token,
-                             "join_url": f"{settings.public_url}/play/{table.id}#{token}"})
+                             "join_url": invite_url(table.id, token)})
 
     async def record(request: Request) -> Response:
         table = await tables.get(request.path_params["table"])

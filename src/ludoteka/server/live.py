@@ -38,6 +38,12 @@ def apply_entry(state: GameState, entry: Entry) -> None:
         state.apply(entry.key, entry.seat)
 
 
+def entry_summary(entry: Entry, by: str) -> dict[str, Any]:
+    """What every seat is told of a log entry: who, what kind, made by whom (never the key: it
+    may be hidden)."""
+    return {"version": entry.seq, "seat": entry.seat, "kind": entry.kind, "by": by}
+
+
 class LiveTable:
     """A table's authority in this process. Change it only under `lock` (see `tables.Tables`)."""
 
@@ -53,7 +59,8 @@ class LiveTable:
         self.tokens = tokens
         self.lock = asyncio.Lock()
         self.last: dict[str, Any] | None = None     # the latest entry: seat, kind, who made it
-        self.undone_at = seq                          # clients older than this get every event
+        # The event log's mark at each version since the last undo (or load): a client at one of
+        # these versions is sent only the newer events; any other gets them all.
         self.marks: dict[int, Any] = {seq: state.event_mark()}
         self.ai_task: asyncio.Task | None = None
         self.timer: asyncio.TimerHandle | None = None
@@ -78,10 +85,9 @@ class LiveTable:
         self.state = state
         self.seq = entry.seq
         if entry.kind == "undo":
-            self.undone_at = entry.seq
             self.marks = {}
         self.marks[entry.seq] = state.event_mark()
-        self.last = {"version": entry.seq, "seat": entry.seat, "kind": entry.kind, "by": by}
+        self.last = entry_summary(entry, by)
 
     def next_deadline(self, state: GameState) -> float | None:
         """When the turn timer of `state`'s seat to act runs out (None: no timer, AI or over)."""
@@ -107,12 +113,9 @@ class LiveTable:
         """What `seat` (None: a spectator) is sent: its view, its options, the events after
         version `since` (all of them, `events_reset`, when `since` is unknown or before an undo)."""
         state = self.state
-        mark = self.marks.get(since) if since is not None and self.undone_at <= since <= self.seq else None
-        reset = mark is None and since != self.seq
-        if since == self.seq:
-            events: list[dict[str, Any]] = []
-        else:
-            events = state.events(seat) if reset else state.events(seat, since=mark)
+        mark = self.marks.get(since)
+        reset = mark is None
+        events = state.events(seat) if reset else state.events(seat, since=mark)
         acting = state.acting_seats()
         finished = state.to_act is None
         frame = {

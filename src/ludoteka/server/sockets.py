@@ -79,9 +79,10 @@ async def serve_socket(websocket: WebSocket, tables) -> None:
             await sock.error(exc.status, str(exc))
             await websocket.close(4404)
             return
-        seat, since = await _hello(sock, table, tables)
-        if seat == -1:
+        hello = await _hello(sock, table, tables)
+        if hello is None:
             return
+        seat, since = hello
         watcher = Watcher(seat, since)
         tables.hub.watch(table.id, watcher)
         sender = asyncio.create_task(_send_changes(sock, table, watcher))
@@ -98,8 +99,9 @@ async def serve_socket(websocket: WebSocket, tables) -> None:
             await websocket.close()
 
 
-async def _hello(sock: _Socket, table, tables) -> tuple[int | None, int | None]:
-    """Wait for the hello: returns (seat or None for a spectator, last version seen); -1: refused."""
+async def _hello(sock: _Socket, table, tables) -> tuple[int | None, int | None] | None:
+    """Wait for the hello: returns (seat or None for a spectator, last version seen); None when
+    the token was refused (the socket is closed)."""
     while True:
         data = await sock.receive(HELLO_SECONDS)
         if data is None:
@@ -118,7 +120,7 @@ async def _hello(sock: _Socket, table, tables) -> tuple[int | None, int | None]:
         if not seats:
             await sock.error(403, "unknown seat token for this table")
             await sock.ws.close(4403)
-            return -1, None
+            return None
         if wanted is None and len(seats) == 1:
             return seats[0], since
         if wanted in seats:
@@ -169,7 +171,9 @@ async def _receive_moves(sock: _Socket, table, tables, seat: int | None) -> None
             await sock.error(422, "'key' must be an action key")
             continue
         try:
-            await tables.act(table, seat, kind if kind == "undo" else "act", key if kind == "action" else None,
-                             version)
+            if kind == "undo":
+                await tables.act(table, seat, "undo", None, version)
+            else:
+                await tables.act(table, seat, "act", key, version)
         except ApiError as exc:
             await sock.error(exc.status, str(exc), **exc.extra)

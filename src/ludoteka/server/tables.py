@@ -18,11 +18,11 @@ from typing import Any, Callable
 
 from .. import registry
 from ..ai.levels import DEFAULT_LEVEL, LEVELS, decision_seed
-from ..kernel import GameState, IllegalAction, LudotekaError
+from ..kernel import IllegalAction, UndoRefused
 from .ai_pool import AiPool
 from .config import Settings
 from .hub import Hub
-from .live import ApiError, LiveTable, apply_entry, token_hash
+from .live import ApiError, LiveTable, apply_entry, entry_summary, token_hash
 from .commits import GroupCommit, NotCommitted
 from .store import Entry, Store, dumps
 
@@ -85,18 +85,18 @@ class Tables:
             return table
         if not isinstance(table_id, str) or not 1 <= len(table_id) <= 32:
             raise ApiError(404, "no such table")
-        lock = self._loading.setdefault(table_id, asyncio.Lock())
-        async with lock:
-            table = self.live.get(table_id)
-            if table is None:
-                loaded = await self.db(self.store.load, table_id)
-                if loaded is None:
-                    self._loading.pop(table_id, None)
-                    raise ApiError(404, f"no table {table_id!r}")
-                table = await asyncio.get_running_loop().run_in_executor(None, _rebuild, loaded)
-                self.live[table_id] = table
-                self.schedule(table)
-        self._loading.pop(table_id, None)
+        try:
+            async with self._loading.setdefault(table_id, asyncio.Lock()):
+                table = self.live.get(table_id)
+                if table is None:
+                    loaded = await self.db(self.store.load, table_id)
+                    if loaded is None:
+                        raise ApiError(404, f"no table {table_id!r}")
+                    table = await asyncio.get_running_loop().run_in_executor(None, _rebuild, loaded)
+                    self.live[table_id] = table
+                    self.schedule(table)
+        finally:
+            self._loading.pop(table_id, None)
         return table
 
     async def resume_all(self) -> int:
@@ -138,9 +138,10 @@ class Tables:
                 raise ApiError(409, "the game is over", version=table.seq)
             new = state.clone()
             if kind == "undo":
-                if not state.can_undo(seat):
-                    raise ApiError(409, str(_undo_refusal(state, seat)), version=table.seq)
-                new.undo(seat)
+                try:
+                    new.undo(seat)
+                except UndoRefused as exc:
+                    raise ApiError(409, str(exc), version=table.seq) from None
             else:
                 if seat not in state.acting_seats():
                     raise ApiError(403, f"seat {seat} has no decision pending; acting: "
@@ -274,14 +275,6 @@ class Tables:
         self._db.shutdown(wait=True)
 
 
-def _undo_refusal(state: GameState, seat: int) -> str:
-    try:
-        state.clone().undo(seat)
-    except LudotekaError as exc:
-        return str(exc)
-    return f"seat {seat} cannot undo now"
-
-
 def _rebuild(loaded) -> LiveTable:
     """A table from its row, its latest snapshot and the entries after it (in a thread)."""
     row = loaded.row
@@ -291,11 +284,9 @@ def _rebuild(loaded) -> LiveTable:
         state = game.state_from_json(json.loads(text), verify_history=False)
     else:
         seq, state = 0, game.new_state(row["players"], row["seed"], json.loads(row["options"]))
-    table = LiveTable(row, state, seq, loaded.tokens)
     for entry in loaded.entries:
-        new = table.state.clone()
-        apply_entry(new, entry)
-        table.advance(new, entry, entry.by)
-    table.marks = {table.seq: table.state.event_mark()}
-    table.undone_at = table.seq
+        apply_entry(state, entry)
+    table = LiveTable(row, state, loaded.entries[-1].seq if loaded.entries else seq, loaded.tokens)
+    if loaded.entries:
+        table.last = entry_summary(loaded.entries[-1], loaded.entries[-1].by)
     return table
