@@ -4,7 +4,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
-import html
 import json
 import logging
 from typing import Any
@@ -13,15 +12,18 @@ from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
-from starlette.routing import Route, WebSocketRoute
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
 from .. import registry
 from ..kernel import LudotekaError, record_of
+from ..web import STATIC
 from .ai_pool import AiPool
 from .config import Settings
 from .hub import Hub
 from .live import ApiError, LiveTable
+from .replays import replay_frame
 from .limits import RateLimit
 from .requests import parse_move, parse_new_table, read_json, seat_param, token_of
 from .sockets import serve_socket
@@ -91,29 +93,27 @@ def create_app(settings: Settings) -> Starlette:
         # The token goes in the fragment, which browsers never send: it reaches no server log.
         return f"{settings.public_url}/play/{table_id}#{token}"
 
-    async def index(request: Request) -> Response:
-        return PlainTextResponse("ludoteka game server. The API is under /api (see docs/server.md); "
-                                 "the browser client comes with the web client.\n")
+    page = (STATIC / "index.html").read_text(encoding="utf-8")
 
-    async def join_page(request: Request) -> Response:
-        # The browser client is the next step; until then the invite link explains itself.
-        table = request.path_params["table"]
-        return HTMLResponse(
-            "<!doctype html><meta charset=utf-8><title>ludoteka table</title>"
-            "<p>This is an invitation to a table on a ludoteka server. The browser client is not "
-            "built yet: a client plays through the API at <code>/api/tables/"
-            f"{html.escape(table)}</code> with the token after <code>#</code> in this address as "
-            "<code>Authorization: Bearer TOKEN</code> (see docs/server.md).</p>")
+    async def client_page(request: Request) -> Response:
+        # One page for the lobby, a table and a replay: the client routes by the path. Nothing
+        # may load from elsewhere (no CDN, no outside fonts), which the policy enforces.
+        return HTMLResponse(page, headers={
+            "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; connect-src 'self'; "
+                                       "style-src 'self' 'unsafe-inline'; "
+                                       "frame-ancestors 'none'; base-uri 'none'",
+            "Referrer-Policy": "no-referrer", "Cache-Control": "no-cache"})
 
     async def list_games(request: Request) -> Response:
         games = [registry.game(name) for name in registry.games()]
         return JSONResponse({"games": [dict(g.describe(), components=g.components()) for g in games]})
 
     async def list_tables(request: Request) -> Response:
-        rows = await tables.db(store.open_tables)
+        finished = request.query_params.get("finished") in ("1", "true")
+        rows = await tables.db(store.finished_tables if finished else store.open_tables)
         return JSONResponse({"tables": [
             {"id": r["id"], "game": r["game"], "players": r["players"], "options": json.loads(r["options"]),
-             "seats": json.loads(r["seats"]), "free_seats": r["free_seats"], "created": r["created"],
+             "seats": json.loads(r["seats"]), "free_seats": r["free_seats"], "created": r["created"], "updated": r["updated"],
              "join_url": f"{settings.public_url}/api/tables/{r['id']}/join"} for r in rows]})
 
     async def new_table(request: Request) -> Response:
@@ -191,6 +191,13 @@ def create_app(settings: Settings) -> Starlette:
         return JSONResponse({"id": table.id, "entries": [
             {"version": e.seq, "seat": e.seat, "kind": e.kind, "key": e.key, "by": e.by} for e in rows]})
 
+    async def replay(request: Request) -> Response:
+        table = await tables.get(request.path_params["table"])
+        version = request.query_params.get("version", "")
+        if not (version.isascii() and version.isdigit() and len(version) <= 9):
+            raise ApiError(422, "'version' must be a version number (0 is the start)")
+        return JSONResponse(await replay_frame(tables, table, int(version), seat_param(request, None)))
+
     async def socket(websocket: WebSocket) -> None:
         await serve_socket(websocket, tables)
 
@@ -204,8 +211,10 @@ def create_app(settings: Settings) -> Starlette:
         return JSONResponse({"error": exc.detail, "status": exc.status_code}, status_code=exc.status_code)
 
     routes = [
-        Route("/", index),
-        Route("/play/{table}", join_page),
+        Route("/", client_page),
+        Route("/play/{table}", client_page),
+        Route("/replay/{table}", client_page),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
         Route("/api/games", list_games),
         Route("/api/tables", list_tables, methods=["GET"]),
         Route("/api/tables", new_table, methods=["POST"]),
@@ -215,6 +224,7 @@ def create_app(settings: Settings) -> Starlette:
         Route("/api/tables/{table}/join", join, methods=["POST"]),
         Route("/api/tables/{table}/record", record),
         Route("/api/tables/{table}/log", entries),
+        Route("/api/tables/{table}/replay", replay),
         WebSocketRoute("/api/tables/{table}/ws", socket),
     ]
     app = Starlette(routes=routes, lifespan=lifespan,

@@ -221,6 +221,19 @@ class Store:
                              .order_by(TABLES.c.created.desc()).limit(limit)).mappings()
             return [dict(r) for r in rows]
 
+    def finished_tables(self, limit: int = 50) -> list[dict[str, Any]]:
+        """Finished tables, most recently ended first (the lobby offers their replays)."""
+        with self.engine.connect() as c:
+            rows = c.execute(select(TABLES).where(TABLES.c.finished.is_(True))
+                             .order_by(TABLES.c.updated.desc()).limit(limit)).mappings()
+            return [dict(r) for r in rows]
+
+    def table_row(self, table_id: str) -> dict[str, Any] | None:
+        """The table's row (its game, seed and options), or None."""
+        with self.engine.connect() as c:
+            row = c.execute(select(TABLES).where(TABLES.c.id == table_id)).mappings().first()
+            return dict(row) if row else None
+
     def unfinished(self) -> list[str]:
         """Ids of every unfinished table (a restart resumes their AI seats and timers)."""
         with self.engine.connect() as c:

@@ -58,6 +58,7 @@ class Layout:
     distance: tuple[tuple[int, ...], ...]
     move_keys: tuple[tuple[str, str], ...]  # market -> ("to:q.X", "to:q.X:take")
     move_index: dict[str, tuple[int, bool]]  # key -> (market, take the message)
+    roads: tuple[tuple[str, str], ...] = ()  # as the data file lists them (views draw the map)
 
 
 @dataclass(frozen=True)
@@ -206,7 +207,8 @@ def _load_board(path: Path) -> tuple[dict[int, Layout], bool]:
         names = tuple(f"{q}.{k}" for q in range(n) for k in kinds)
         index = {name: i for i, name in enumerate(names)}
         adjacency: list[set[int]] = [set() for _ in names]
-        for road in field(lay, "roads", list, w):
+        roads = field(lay, "roads", list, w)
+        for road in roads:
             check(isinstance(road, list) and len(road) == 2 and all(r in index for r in road), w,
                   f"road {road!r} must join two known markets such as '0.C'")
             a, b = index[road[0]], index[road[1]]
@@ -234,5 +236,6 @@ def _load_board(path: Path) -> tuple[dict[int, Layout], bool]:
         message_markets = tuple(tuple(q * per + kinds.index(k) for k in msg_kinds) for q in range(n))
         move_keys = tuple((f"to:{name}", f"to:{name}:take") for name in names)
         move_index = {key: (m, j == 1) for m, pair in enumerate(move_keys) for j, key in enumerate(pair)}
-        layouts[n] = Layout(n, names, start, message_markets, within, tuple(distance), move_keys, move_index)
+        layouts[n] = Layout(n, names, start, message_markets, within, tuple(distance), move_keys, move_index,
+                            tuple((a, b) for a, b in roads))
     return layouts, board.get("provenance") == "reconstructed"

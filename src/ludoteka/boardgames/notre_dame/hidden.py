@@ -74,10 +74,15 @@ def view(state: "NotreDameState", seat: int | None) -> dict[str, Any]:
         "messages_on_board": {layout.names[m]: {"colour": data.colours[code // kinds],
                                                 "kind": data.messages[code % kinds].id}
                               for m, code in enumerate(state.msg_at) if code >= 0},
+        "boroughs": state.boroughs,
+        "borough_colours": list(data.colours[:state.boroughs]),
+        "roads": [list(road) for road in layout.roads],
         "face_down_discards": len(state.unused),
         "brown_deck_size": len(state.brown),
         "gray_deck_letters": [data.persons[p].deck for p in reversed(state.gray)],
         "reconstructed": reconstructed_note(data),
+        "reconstructed_parts": [part for part, flag in (("rats", data.rats_reconstructed),
+                                                        ("map", data.map_reconstructed)) if flag],
     }
     if seat is not None:
         result["hand"] = [cards[c % CARD_TYPES] for c in state.hand[seat]]

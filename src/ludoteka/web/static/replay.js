@@ -1,0 +1,61 @@
+// The replay viewer: steps through a finished game version by version (the server rebuilds each
+// one from the log), seen by any seat or as a spectator.
+
+import { api } from "./api.js";
+import { h, clear } from "./dom.js";
+import { t } from "./i18n.js";
+import { board, context, gameInfo, head, highlight, logPanel, scoreTable, seatList } from "./tableview.js";
+
+export function mountReplay(root, id) {
+  const ui = { version: null, total: 0, seat: "", logSeat: "", frame: null };
+
+  async function go(version) {
+    const query = new URLSearchParams({ version: String(Math.max(0, Math.min(ui.total || version, version))) });
+    if (ui.seat !== "") query.set("seat", ui.seat);
+    try {
+      ui.frame = await api(`/api/tables/${encodeURIComponent(id)}/replay?${query}`);
+    } catch (error) {
+      clear(root).append(h("p", { class: "error", role: "alert" }, t("ui.error", { message: error.message })));
+      return;
+    }
+    ui.version = ui.frame.replay.version;
+    ui.total = ui.frame.replay.versions;
+    render();
+  }
+
+  async function render() {
+    const frame = ui.frame;
+    if (!frame) return;
+    const ctx = context(frame, await gameInfo(frame.game));
+    const step = (v) => () => go(v);
+    const controls = h("div", { class: "replay-controls", role: "toolbar", "aria-label": t("ui.replay_of", { id }) },
+      h("button", { onclick: step(0), id: "replay-start" }, "⏮ ", t("ui.replay_start")),
+      h("button", { onclick: step(ui.version - 1), id: "replay-prev" }, "◀ ", t("ui.replay_prev")),
+      h("input", { type: "range", min: 0, max: ui.total, value: ui.version, "aria-label": t("ui.replay_step", { n: ui.version, total: ui.total }),
+                   onchange: (e) => go(Number(e.target.value)) }),
+      h("button", { onclick: step(ui.version + 1), id: "replay-next" }, t("ui.replay_next"), " ▶"),
+      h("button", { onclick: step(ui.total), id: "replay-end" }, t("ui.replay_end"), " ⏭"),
+      h("span", { id: "replay-step" }, t("ui.replay_step", { n: ui.version, total: ui.total })),
+      h("label", {}, t("ui.replay_seat"), " ", h("select", { onchange: (e) => { ui.seat = e.target.value; go(ui.version); } },
+        h("option", { value: "" }, t("ui.log_all")),
+        frame.seats.map((s) => h("option", { value: s.seat, selected: String(s.seat) === ui.seat }, ctx.shortName(s.seat))))));
+    const boardEl = board(ctx, null);
+    highlight(boardEl, frame.events.filter((e) => e.version === frame.version), ctx);
+    clear(root).append(h("div", { class: "table-page replay" },
+      head(ctx, h("p", { class: "hint" }, t("ui.replay_keys"))), controls,
+      ui.version === ui.total ? scoreTable(ctx) : null,
+      h("div", { class: "table-body" }, boardEl,
+        h("aside", { class: "side" }, seatList(ctx), logPanel(ctx, frame.events, ui)))));
+  }
+
+  document.addEventListener("keydown", (event) => {
+    if (event.target.closest?.("input, select, textarea") || ui.version === null) return;
+    if (event.key === "ArrowRight") go(ui.version + 1);
+    else if (event.key === "ArrowLeft") go(ui.version - 1);
+    else if (event.key === "Home") go(0);
+    else if (event.key === "End") go(ui.total);
+  });
+  clear(root).append(h("p", { class: "loading" }, "…"));
+  go(0);
+  return { refresh: render };
+}

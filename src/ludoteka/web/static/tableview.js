@@ -1,0 +1,158 @@
+// What a table shows for one frame, live or replayed: the head, the reconstructed-data banner,
+// the board drawn by the game's module, the seats, the log and, at the end, the score table.
+
+import { h } from "./dom.js";
+import { has, list, t } from "./i18n.js";
+import { gameModule } from "./games/index.js";
+import { gameTitle } from "./lobby.js";
+import { setTipResolver } from "./tooltip.js";
+
+let described = null;
+
+/** The games' descriptions and components (GET /api/games), fetched once. */
+export async function gameInfo(name) {
+  if (!described) {
+    const response = await fetch("/api/games");
+    described = Object.fromEntries((await response.json()).games.map((g) => [g.name, g]));
+  }
+  return described[name];
+}
+
+/** The context a game module draws with. `options`: Map place -> actions that can be chosen there. */
+export function context(frame, info, options = new Map()) {
+  const mod = gameModule(frame.game);
+  const components = Object.fromEntries((info?.components || []).map((c) => [c.id, c]));
+  const ctx = { frame, view: frame.view, seat: frame.seat, options, components, t, list, has, mod };
+  ctx.seatName = (seat) => {
+    if (seat === null || seat === undefined) return "—";
+    const base = mod.seatName(seat, ctx);
+    const info = frame.seats[seat];
+    if (seat === frame.seat) return `${base} (${t("ui.you")})`;
+    if (info?.kind === "ai") return `${base} (${t("ui.ai", { agent: info.agent })})`;
+    return base;
+  };
+  ctx.shortName = (seat) => mod.seatName(seat, ctx);
+  return ctx;
+}
+
+// What fell back to the kernel's English text (the browser tests check it stays empty).
+window.ludotekaUntranslated = [];
+
+function untranslated(what) {
+  window.ludotekaUntranslated.push(what);
+  return null;
+}
+
+export function eventText(event, ctx) {
+  try {
+    return ctx.mod.eventText(event, ctx) ?? untranslated(`event:${event.kind}`) ?? event.text;
+  } catch (error) {
+    console.warn("event", event.kind, error);
+    return event.text;
+  }
+}
+
+export function actionText(action, ctx) {
+  try {
+    return ctx.mod.actionText(action, ctx) ?? untranslated(`action:${action.key}`) ?? action.label;
+  } catch (error) {
+    console.warn("action", action.key, error);
+    return action.label;
+  }
+}
+
+function reconstructedBanner(ctx) {
+  const note = ctx.mod.reconstructed(ctx);
+  if (!note) return null;
+  return h("div", { class: "banner", role: "note", id: "reconstructed" },
+    h("strong", {}, t("ui.reconstructed")), ": ", note, ". ", t("ui.reconstructed_help"));
+}
+
+/** The head line: game, table, round or year, and `extra` (timer, connection). */
+export function head(ctx, ...extra) {
+  return h("div", { class: "table-head" },
+    h("h1", {}, gameTitle(ctx.frame.game), h("small", {}, ` · ${t("ui.table", { id: ctx.frame.table })}`)),
+    h("p", { class: "phase", id: "phase" }, ctx.mod.status(ctx)), ...extra, reconstructedBanner(ctx));
+}
+
+/** The board, with the elements of places that have options made clickable. */
+export function board(ctx, choose) {
+  setTipResolver((id) => ctx.mod.explain(id, ctx));
+  const drawn = ctx.mod.render(ctx);
+  for (const el of drawn.querySelectorAll("[data-place]")) {
+    const actions = ctx.options.get(el.dataset.place);
+    if (!actions || !choose) continue;
+    el.classList.add("option");
+    el.setAttribute("tabindex", "0");
+    el.setAttribute("role", "button");
+    el.setAttribute("aria-label", actions.map((a) => actionText(a, ctx)).join(" / "));
+    el.dataset.focusKey = `place:${el.dataset.place}`;
+    const pick = (event) => { event.stopPropagation(); choose(actions, el); };
+    el.addEventListener("click", pick);
+    el.addEventListener("keydown", (event) => {
+      if (event.key === "Enter" || event.key === " ") { event.preventDefault(); pick(event); }
+    });
+  }
+  return h("div", { class: "board", id: "board" }, drawn);
+}
+
+/** Mark what the latest events touched (a short highlight of the last moves). */
+export function highlight(boardEl, events, ctx) {
+  const places = new Set(events.flatMap((e) => ctx.mod.highlights?.(e, ctx) || []));
+  for (const el of boardEl.querySelectorAll("[data-mark]")) {
+    if (places.has(el.dataset.mark)) el.classList.add("recent");
+  }
+}
+
+export function seatList(ctx) {
+  const { frame } = ctx;
+  return h("section", { class: "seats", "aria-labelledby": "seats-title" },
+    h("h2", { id: "seats-title" }, t("ui.seats")),
+    h("ul", {}, frame.seats.map((info) => h("li", {
+      class: [frame.acting.includes(info.seat) ? "acting" : "", info.seat === frame.seat ? "me" : ""].join(" "),
+      style: `--seat: ${ctx.mod.seatColour(info.seat, ctx)}` },
+      h("span", { class: "swatch", "aria-hidden": "true" }), ctx.seatName(info.seat),
+      frame.acting.includes(info.seat) && !frame.finished ? h("span", { class: "dot" }, " ◀") : null))));
+}
+
+export function logPanel(ctx, events, state) {
+  const { frame } = ctx;
+  const filter = h("select", { id: "log-filter", "aria-label": t("ui.log_filter"),
+    onchange: (e) => { state.logSeat = e.target.value; fill(); } },
+    h("option", { value: "" }, t("ui.log_all")),
+    frame.seats.map((info) => h("option", { value: info.seat, selected: String(info.seat) === state.logSeat }, ctx.shortName(info.seat))));
+  const items = h("ol", { class: "log", id: "log", "aria-live": "polite" });
+  function fill() {
+    items.replaceChildren(...events
+      .filter((e) => !state.logSeat || e.seats.includes(Number(state.logSeat)))
+      .map((e) => h("li", { class: e.version === frame.version ? "new" : "", "data-kind": e.kind }, eventText(e, ctx))));
+    requestAnimationFrame(() => { items.scrollTop = items.scrollHeight; });
+  }
+  fill();
+  return h("section", { class: "log-panel", "aria-labelledby": "log-title" },
+    h("div", { class: "log-head" }, h("h2", { id: "log-title" }, t("ui.log")),
+      h("label", {}, t("ui.log_filter"), " ", filter)), items);
+}
+
+export function scoreTable(ctx) {
+  const { frame } = ctx;
+  if (!frame.finished || !frame.breakdown) return null;
+  const prefix = ctx.mod.prefix;
+  const name = (kind, key) => (has(`${prefix}.${kind}.${key}`) ? t(`${prefix}.${kind}.${key}`) : key);
+  const categories = [...new Set(frame.breakdown.flatMap((b) => Object.keys(b.points)))];
+  const tiebreaks = [...new Set(frame.breakdown.flatMap((b) => Object.keys(b.tiebreak || {})))];
+  const seats = frame.seats.map((s) => s.seat);
+  const winners = frame.winners.map((s) => ctx.shortName(s));
+  return h("section", { class: "scores", id: "scores", "aria-labelledby": "scores-title" },
+    h("h2", { id: "scores-title" }, t("ui.scores")),
+    h("p", { class: "winner" }, t(winners.length > 1 ? "ui.winners" : "ui.winner", { names: list(winners) })),
+    h("div", { class: "scroll" }, h("table", {},
+      h("thead", {}, h("tr", {}, h("th", {}, ""), seats.map((s) => h("th", { class: frame.winners.includes(s) ? "won" : "" }, ctx.shortName(s))))),
+      h("tbody", {},
+        categories.map((c) => h("tr", {}, h("th", { scope: "row" }, name("cat", c)),
+          seats.map((s) => h("td", {}, frame.breakdown[s].points[c] ?? 0)))),
+        h("tr", { class: "total" }, h("th", { scope: "row" }, t("ui.score_total")),
+          seats.map((s) => h("td", {}, frame.scores[s]))),
+        tiebreaks.map((k) => h("tr", { class: "tiebreak" }, h("th", { scope: "row" }, `${t("ui.tiebreak")}: ${name("tb", k)}`),
+          seats.map((s) => h("td", {}, frame.breakdown[s].tiebreak?.[k] ?? "")))))))); 
+}

@@ -1,0 +1,92 @@
+"""Helpers of the browser tests: start a table through the lobby, and play it by clicks."""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import httpx
+
+LANG = Path(__file__).resolve().parents[2] / "src" / "ludoteka" / "web" / "static" / "lang"
+KEY_PATTERN = re.compile(r"\b(?:ui|nd|kb|ms|game|opt|choice)\.[a-z_]+(?:\.[a-z_:0-9]+)*\b")
+
+
+def strings(language: str) -> dict:
+    return json.loads((LANG / f"{language}.json").read_text(encoding="utf-8"))
+
+
+def start_table(page, url: str, game: str, seats: list[str], **options) -> str:
+    """Create a table in the lobby with these seat choices (you, hotseat, friend, open, ai_easy…);
+    returns the table id once the table page is open."""
+    page.goto(url + "/")
+    page.check(f"input[name=game][value={game}]")
+    page.select_option("#players", str(len(seats)))
+    for seat, kind in enumerate(seats):
+        page.select_option(f"#seat-{seat}", kind)
+    if options:
+        page.click(".options summary")
+        for name, value in options.items():
+            if isinstance(value, bool):
+                page.set_checked(f"#opt-{name}", value)
+            else:
+                page.select_option(f"#opt-{name}", label=value)
+    page.click("#create")
+    page.wait_for_url(re.compile(r"/play/"))
+    page.wait_for_selector(".table-page[data-version]")
+    return page.url.rsplit("/", 1)[1]
+
+
+def version(page) -> int:
+    return int(page.get_attribute(".table-page", "data-version"))
+
+
+def wait_turn(page, timeout: float = 60000) -> str:
+    """Wait until the page offers a decision ('act'), the pass screen ('pass') or the score table ('over')."""
+    page.wait_for_selector("#actions button.action, #reveal, #scores", timeout=timeout)
+    if page.locator("#scores").count():
+        return "over"
+    return "pass" if page.locator("#reveal").count() else "act"
+
+
+def click_option(page, step: int) -> None:
+    """Make one decision by clicks: every other one on the board when the board offers it, else
+    (and otherwise) a button; every fifth by keyboard."""
+    before = version(page)
+    board = page.locator(".board [data-place].option")
+    if step % 2 == 0 and board.count():
+        board.nth(step % board.count()).click()
+        menu = page.locator(".menu button[role=menuitem]")
+        if menu.count():
+            menu.first.click()
+    else:
+        buttons = page.locator("#actions button.action")
+        target = buttons.nth(step % buttons.count())
+        if step % 5 == 0:
+            target.focus()
+            page.keyboard.press("Enter")
+        else:
+            target.click()
+    page.wait_for_function(f"() => Number(document.querySelector('.table-page')?.dataset.version) > {before}"
+                           " || document.querySelector('#scores')")
+
+
+def play_to_end(page, limit: int = 2000) -> int:
+    """Play every decision of this page's seats by clicks until the score table; the number made."""
+    for step in range(limit):
+        state = wait_turn(page)
+        if state == "over":
+            return step
+        if state == "pass":
+            page.click("#reveal")
+            continue
+        click_option(page, step)
+    raise AssertionError(f"the game did not end within {limit} decisions")
+
+
+def table_frame(url: str, table: str) -> dict:
+    """The spectator's frame of a table, straight from the API."""
+    return httpx.get(f"{url}/api/tables/{table}", timeout=10).json()
+
+
+def untranslated(page) -> list[str]:
+    return page.evaluate("window.ludotekaUntranslated")
