@@ -145,7 +145,7 @@ export function mountTable(root, id) {
     const status = ui.status === "open" ? null : h("p", { class: "connection", role: "status" }, t(`ui.connection.${ui.status}`));
     const spectator = frame.seat === null ? h("p", { class: "badge", id: "spectator" }, t("ui.spectator")) : null;
     if (hotSeat && ui.revealed !== frame.seat && !frame.finished) {
-      clear(root).append(h("div", { class: "table-page" }, head(ctx, status), passScreen(ctx, frame.seat)));
+      clear(root).append(h("div", { class: "table-page", "data-version": frame.version }, head(ctx, status), passScreen(ctx, frame.seat)));
       document.getElementById("reveal")?.focus();
       return;
     }
