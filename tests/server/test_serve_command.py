@@ -7,14 +7,17 @@ from ludoteka.cli.main import main
 from server_kit import create
 
 
-def test_serve_prints_its_url_and_the_invite_link_explains_itself(start_server, sqlite_url):
+def test_serve_prints_its_url_and_the_invite_link_opens_the_browser_client(start_server, sqlite_url):
     server = start_server(sqlite_url)
     assert f"ludoteka server on {server.url} (database {sqlite_url})" in server.log().splitlines()[0]
     table = create(server.url, "kingsburg", ["human", "ai"])
     link = table["seats"][0]["join_url"]
     assert link.startswith(f"{server.url}/play/{table['id']}#") and table["seats"][1]["agent"] == "ismcts"
     page = httpx.get(link.split("#")[0])
-    assert page.status_code == 200 and "Authorization: Bearer" in page.text
+    assert page.status_code == 200 and '<script type="module" src="/static/app.js">' in page.text
+    assert "default-src 'self'" in page.headers["content-security-policy"]   # nothing from elsewhere
+    assert httpx.get(f"{server.url}/static/app.js").status_code == 200
+    assert httpx.get(f"{server.url}/static/../pyproject.toml").status_code == 404
 
 
 def test_a_database_url_of_another_kind_is_a_usage_error(capsys):
