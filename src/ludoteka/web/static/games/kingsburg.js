@@ -140,7 +140,7 @@ function eventParams(event, ctx) {
   if (Array.isArray(d.dice) && typeof d.dice[0] === "number") p.dice = diceText(d.dice);
   if (d.reason) p.reason = ctx.has(`kb.reason.${d.reason}`) ? ctx.t(`kb.reason.${d.reason}`) : d.reason;
   if (d.season) p.season = ctx.t(`kb.phase.${SEASONS[d.season]}`);
-  if (d.turn_order) p.order = ctx.list(d.turn_order.map((x, i) => (d.totals ? `${ctx.shortName(x)} (${d.totals[x]})` : ctx.shortName(x))));
+  if (d.turn_order) p.order = ctx.list(d.turn_order.map((x) => (d.totals ? `${ctx.shortName(x)} (${d.totals[x]})` : ctx.shortName(x))));
   if (d.scores) p.scores = ctx.list(d.scores.map((v, seat) => `${ctx.shortName(seat)} ${v}`));
   if (d.winners) p.winners = ctx.list(d.winners.map((seat) => ctx.shortName(seat)));
   if (Array.isArray(d.tokens)) p.tokens = ctx.list(d.tokens.map((v, seat) => `${ctx.shortName(seat)} ${v}`));
