@@ -53,9 +53,8 @@ export function mountTable(root, id) {
     return chosen;
   }
 
-  function choose(connection, actions, anchor) {
+  function choose(connection, actions, anchor, ctx) {
     if (actions.length === 1) { connection.act(actions[0].key); return; }
-    const ctx = context(connection.frame, null);
     const menu = h("div", { class: "menu", role: "menu" },
       actions.map((a) => h("button", { role: "menuitem", "data-focus-key": `menu:${a.key}`,
         onclick: () => { menu.remove(); connection.act(a.key); } }, actionText(a, ctx))),
@@ -135,12 +134,11 @@ export function mountTable(root, id) {
     const info = await gameInfo(frame.game);
     clearInterval(clockTimer);
     const focused = document.activeElement?.dataset?.focusKey;
-    const options = new Map();
+    const ctx = context(frame, info);
     for (const action of frame.actions) {
-      const place = context(frame, info).mod.place(action, frame.view);
-      if (place) options.set(place, [...(options.get(place) || []), action]);
+      const place = ctx.mod.place(action, frame.view);
+      if (place) ctx.options.set(place, [...(ctx.options.get(place) || []), action]);
     }
-    const ctx = context(frame, info, options);
     const hotSeat = owned().length > 1;
     const status = ui.status === "open" ? null : h("p", { class: "connection", role: "status" }, t(`ui.connection.${ui.status}`));
     const spectator = frame.seat === null ? h("p", { class: "badge", id: "spectator" }, t("ui.spectator")) : null;
@@ -149,7 +147,7 @@ export function mountTable(root, id) {
       document.getElementById("reveal")?.focus();
       return;
     }
-    const boardEl = board(ctx, (actions, anchor) => choose(connection, actions, anchor));
+    const boardEl = board(ctx, (actions, anchor) => choose(connection, actions, anchor, ctx));
     const newEvents = connection.events.filter((e) => e.version > ui.rendered);
     if (ui.rendered >= 0) highlight(boardEl, newEvents, ctx);
     ui.rendered = frame.version;

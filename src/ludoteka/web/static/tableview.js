@@ -18,11 +18,11 @@ export async function gameInfo(name) {
   return described[name];
 }
 
-/** The context a game module draws with. `options`: Map place -> actions that can be chosen there. */
-export function context(frame, info, options = new Map()) {
+/** The context a game module draws with; `options` (place -> the actions chosen there) starts empty. */
+export function context(frame, info) {
   const mod = gameModule(frame.game);
   const components = Object.fromEntries((info?.components || []).map((c) => [c.id, c]));
-  const ctx = { frame, view: frame.view, seat: frame.seat, options, components, t, list, has, mod };
+  const ctx = { frame, view: frame.view, seat: frame.seat, options: new Map(), components, t, list, has, mod };
   ctx.seatName = (seat) => {
     if (seat === null || seat === undefined) return "—";
     const base = mod.seatName(seat, ctx);
@@ -38,27 +38,24 @@ export function context(frame, info, options = new Map()) {
 // What fell back to the kernel's English text (the browser tests check it stays empty).
 window.ludotekaUntranslated = [];
 
-function untranslated(what) {
+/** `translate()`, or the kernel's English `fallback` when the module has no text (recorded). */
+function translated(translate, fallback, what) {
+  try {
+    const text = translate();
+    if (text != null) return text;
+  } catch (error) {
+    console.warn(what, error);
+  }
   window.ludotekaUntranslated.push(what);
-  return null;
+  return fallback;
 }
 
 export function eventText(event, ctx) {
-  try {
-    return ctx.mod.eventText(event, ctx) ?? untranslated(`event:${event.kind}`) ?? event.text;
-  } catch (error) {
-    console.warn("event", event.kind, error);
-    return event.text;
-  }
+  return translated(() => ctx.mod.eventText(event, ctx), event.text, `event:${event.kind}`);
 }
 
 export function actionText(action, ctx) {
-  try {
-    return ctx.mod.actionText(action, ctx) ?? untranslated(`action:${action.key}`) ?? action.label;
-  } catch (error) {
-    console.warn("action", action.key, error);
-    return action.label;
-  }
+  return translated(() => ctx.mod.actionText(action, ctx), action.label, `action:${action.key}`);
 }
 
 function reconstructedBanner(ctx) {
