@@ -97,6 +97,7 @@ def test_a_hot_seat_device_passes_between_players(open_page, server):
             assert page.locator("#board, .hand, #actions").count() == 0
             names.append(page.inner_text("#pass-title"))
             page.click("#reveal")
+            page.wait_for_selector("#pass", state="detached")
             assert wait_turn(page) == "act"
         seat = page.get_attribute(".table-page", "data-seat")
         assert passed or seat == shown, "another player's hand was shown without the pass screen"

@@ -128,6 +128,9 @@ export function mountTable(root, id) {
   }
 
   async function render() {
+    // A device holding several seats waits until each seat's socket has the newest version:
+    // with one frame behind, it could ask to pass the device to the wrong player.
+    if (owned().some((c) => c.frame.version < latest.version && c.ws?.readyState === WebSocket.OPEN)) return;
     const connection = perspective();
     const frame = connection?.frame;
     if (!frame) return;
