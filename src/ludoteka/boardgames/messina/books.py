@@ -136,7 +136,7 @@ class ChooseOption(Decision):
 
     def describe(self, state, frame, seat, key):
         k = int(key[7:])
-        return Action(key, alternative_text(frame[2][k]).capitalize(), {"option": k})
+        return Action(key, alternative_text(frame[2][k]).capitalize(), {"option": k, "atoms": frame[2][k]})
 
     def apply(self, state, frame, seat, key):
         perform(state, seat, frame[2][int(key[7:])])

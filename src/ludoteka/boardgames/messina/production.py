@@ -298,14 +298,15 @@ class QuarantineExit(Decision):
     def describe(self, state, frame, seat, key):
         code = frame[2][0]
         who = code_name(code)
+        citizen = {"citizen": CLASSES[citizen_class(code)], "upgraded": citizen_upgraded(code)}
         if key.startswith("square:"):
             n = int(key.split(":")[1])
             return Action(key, f"Place {who} leaving quarantine on square {n % 6 + 1} of the "
-                          f"{CLASSES[n // 6]} sector", {"square": n})
+                          f"{CLASSES[n // 6]} sector", {"square": n, **citizen})
         if key.startswith("workshop:"):
             slot = int(key.split(":")[1])
             tile = state.data.workshops[state.workshops[seat][slot * 3]].id
-            return Action(key, f"Place {who} leaving quarantine in workshop {tile}", {"workshop": tile})
+            return Action(key, f"Place {who} leaving quarantine in workshop {tile}", {"workshop": tile, **citizen})
         return describe_move(state, seat, key)
 
     def apply(self, state, frame, seat, key):

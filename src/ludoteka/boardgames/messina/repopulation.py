@@ -13,6 +13,7 @@ from ludoteka.kernel import Action
 from ludoteka.kernel.flow import Automatic, Decision
 
 from .citizens import PER_SECTOR, square_name
+from .components import CORNERS
 from .state import BOX, OVERSEERS, SQUARES, SUPPLY, citizen_class, citizen_upgraded
 from .flow import FLOW
 from .texts import citizen_name, cost_text
@@ -166,7 +167,8 @@ class RepopulateChoice(Decision):
             i = int(n)
             at = state.lt_at[i]
             where = "in your estate" if at < 0 else f"on {_node_name(state, at)}"
-            return Action(key, f"Give up your lieutenant {where}", {"lieutenant": i, "at": at})
+            return Action(key, f"Give up your lieutenant {where}",
+                          {"lieutenant": i, "at": at, "hex": _node_name(state, at).split()[-1] if at >= 0 else None})
         return Action(key, "Give up " + _source_text(state, seat, key), {what: int(n)})
 
     def apply(self, state, frame, seat, key):
@@ -182,8 +184,12 @@ class RepopulateChoice(Decision):
 
 
 def _node_name(state, node: int) -> str:
-    tile = state.hex_at[node] if node < len(state.hex_at) else -1
-    return f"hex {state.data.hexes[tile].id}" if tile >= 0 else f"node {node}"
+    """'hex A01', 'harbour NW', 'dock NW'."""
+    if state.board.is_dock(node):
+        return f"dock {CORNERS[node - state.board.first_dock]}"
+    if state.board.is_harbour(node):
+        return f"harbour {CORNERS[node - state.board.first_harbour]}"
+    return f"hex {state.data.hexes[state.hex_at[node]].id}"
 
 
 def _source_text(state, seat: int, key: str) -> str:

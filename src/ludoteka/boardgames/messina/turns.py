@@ -265,10 +265,12 @@ class Turn(AnyTime):
         if key == "ship_bonus":
             return Action(key, "You own an even number of ships: advance an overseer of your choice")
         if key == "repopulate":
-            return Action(key, f"Repopulate hex {hex_record(state, frame[2]).id} instead of its action")
+            hex_id = hex_record(state, frame[2]).id
+            return Action(key, f"Repopulate hex {hex_id} instead of its action", {"hex": hex_id})
         spec = hex_record(state, frame[2]).action
-        alt = spec[0] if key == "action" else spec[int(key[7:])]
-        return Action(key, f"Hex action: {alternative_text(alt)}", {"hex": hex_record(state, frame[2]).id})
+        k = 0 if key == "action" else int(key[7:])
+        return Action(key, f"Hex action: {alternative_text(spec[k])}",
+                      {"hex": hex_record(state, frame[2]).id, "alternative": k})
 
     def side(self, state, frame, seat, key):
         if key.startswith("pay:"):

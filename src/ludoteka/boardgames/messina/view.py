@@ -310,22 +310,29 @@ def components(data) -> list[dict[str, Any]]:
                 + f"; scores {h.points} points at the end.")
         out.append(_marked(h, {"id": h.id, "kind": "city_hex", "name": f"Hex {h.id}", "text": text,
                                "hex_class": h.hex_class, "colour": h.colour, "rat": h.rat or None,
-                               "points": h.points}))
+                               "points": h.points, "action": h.action,
+                               "repopulation": {"cost": h.repop_cost, "citizens": h.repop_citizens,
+                                                "lieutenant": h.repop_lieutenant}}))
     for h in data.harbours:
         out.append(_marked(h, {"id": h.id, "kind": "harbour", "name": f"Harbour {h.id}",
-                               "text": f"Harbour hex. Action: {action_text(h.action)}. Its dock lies beside it."}))
+                               "text": f"Harbour hex. Action: {action_text(h.action)}. Its dock lies beside it.",
+                               "action": h.action}))
     for sh in data.ships:
         gain = f"{sh.coins} coins" if sh.coins else f"{sh.points} points"
         out.append(_marked(sh, {"id": sh.id, "kind": "ship", "name": f"Ship {sh.id}",
-                                "text": f"Ship {sh.number} carrying {sh.goods}: taking it gives {gain}."}))
+                                "text": f"Ship {sh.number} carrying {sh.goods}: taking it gives {gain}.",
+                                "number": sh.number, "goods": sh.goods, "coins": sh.coins, "points": sh.points,
+                                "cargo": sh.cargo}))
     for c in data.carts:
         out.append(_marked(c, {"id": c.id, "kind": "cart", "name": f"Cart {c.id}",
                                "text": f"Cart number {c.number}: costs {cost_text(c.cost)}, scores {c.points} "
-                                       "points when built; used up to repopulate a hex."}))
+                                       "points when built; used up to repopulate a hex.",
+                               "number": c.number, "cost": c.cost, "points": c.points}))
     for u in data.hut_upgrades:
         out.append(_marked(u, {"id": u.id, "kind": "hut_upgrade", "name": f"Hut upgrade {u.id}",
                                "text": f"Costs {cost_text(u.cost)}. A citizen in this quarantine hut produces: "
-                                       f"{alternative_text(u.production)}."}))
+                                       f"{alternative_text(u.production)}.",
+                               "cost": u.cost, "production": u.production}))
     for w in data.workshops:
         if w.period == "early":
             what = (f"produces {alternative_text(w.production)} (upgraded citizen: "
@@ -335,7 +342,9 @@ def components(data) -> list[dict[str, Any]]:
         need = ("an upgraded " + w.citizen) if w.requires_upgraded else _a(w.citizen)
         out.append(_marked(w, {"id": w.id, "kind": "workshop", "name": f"Workshop {w.id}",
                                "text": f"{w.period.capitalize()} {w.citizen} workshop: costs {cost_text(w.cost)}, "
-                                       f"takes {need}; {what}."}))
+                                       f"takes {need}; {what}.", "period": w.period, "citizen": w.citizen, "cost": w.cost,
+                               "requires_upgraded": w.requires_upgraded, "production": w.production,
+                               "production_upgraded": w.production_upgraded, "reward": w.reward}))
     for side in data.sides.values():
         for name, book in side.books.items():
             for k, spec in enumerate(book.spaces):
@@ -343,7 +352,8 @@ def components(data) -> list[dict[str, Any]]:
                     "id": f"book:{side.name}:{name}:{k}", "kind": "book_space",
                     "name": f"{name.capitalize()} book space {k} ({side.name})",
                     "text": (f"Reaching it: {action_text(spec)}. " if spec else "No action. ")
-                            + f"Worth {book.points[k]} points at the end."}))
+                            + f"Worth {book.points[k]} points at the end.",
+                    "side": side.name, "book": name, "space": k, "action": spec, "points": book.points[k]}))
         for row in side.rounds:
             out.append(_marked(row, {
                 "id": f"round:{side.name}:{row.round}", "kind": "round_row",
@@ -352,12 +362,14 @@ def components(data) -> list[dict[str, Any]]:
                         f"{row.wheel_steps} time(s); {row.fire_cost} fire per plague cube"
                         + (f", {row.points_per_cube} points per cube removed" if row.points_per_cube else "")
                         + ("" if row.citizens else "; no new citizens")
-                        + ("; the late workshops replace the early ones" if row.late_workshops else "") + "."}))
+                        + ("; the late workshops replace the early ones" if row.late_workshops else "") + ".",
+                "side": side.name, **_row(row)}))
     out += boards_explained(data)
     for k, w in enumerate(data.wheel):
         cols = ", ".join(f"{cls} on {colour} hexes" for cls, colour in w.classes.items())
         out.append(_marked(w, {"id": f"wheel:{k}", "kind": "wheel_window", "name": f"Wheel window {k}",
-                               "text": f"Plague cubes on hexes with the {w.rat} rat; citizens: {cols}."}))
+                               "text": f"Plague cubes on hexes with the {w.rat} rat; citizens: {cols}.",
+                               "rat": w.rat, "classes": dict(w.classes)}))
     return out
 
 
@@ -373,24 +385,27 @@ def boards_explained(data) -> list[dict[str, Any]]:
                      "Side b (advanced variant), one per colour, given at random; the quarantine huts are "
                      "on the right. Its one-time squares (lightning mark) " + ", ".join(map(str, once))
                      + " give a generous reward once per game: activating a citizen there uses the square "
-                     "up for good, whoever sits there later.")}))
+                     "up for good, whoever sits there later."), "board": bid, "one_time": once}))
         for i, spec in enumerate(board.squares):
             cls = OVERSEERS[i // 6]
             out.append(_marked(board, {
                 "id": f"square:{bid}:{i}", "kind": "square",
                 "name": f"Square {i} ({cls} sector, board {bid})" + (" \u26a1" if board.one_time[i] else ""),
                 "text": f"Area {board.square_area[i]}. Activated: {action_text(spec)}"
-                        + (" (once per game)." if board.one_time[i] else "."), "one_time": board.one_time[i]}))
+                        + (" (once per game)." if board.one_time[i] else "."), "one_time": board.one_time[i],
+                "board": bid, "square": i, "area": board.square_area[i], "action": spec}))
     for sid, scroll in data.scroll_boards.items():
         out.append(_marked(scroll, {
             "id": f"scroll_board:{sid}", "kind": "scroll_board", "name": f"Scroll board {sid}",
             "text": ("Side a, the same for every player" if sid == "a" else
                      "Side b (advanced variant), dealt at random") + ": tracks "
-                    + ", ".join(track_name(t) for t in scroll.tracks) + "."}))
+                    + ", ".join(track_name(t) for t in scroll.tracks) + ".",
+            "tracks": [track_key(t) for t in scroll.tracks]}))
         for k, t in enumerate(scroll.tracks):
             out.append(_marked(t, {
                 "id": f"scroll:{sid}:{k}", "kind": "scroll_track",
                 "name": f"Scroll track {k} ({track_name(t)}, {sid})",
                 "text": f"Scores your {track_name(t)} at the end, by the cube's level: "
-                        + "; ".join(f"level {lv + 1}: {level_text(t, lv)}" for lv in range(len(t.values))) + "."}))
+                        + "; ".join(f"level {lv + 1}: {level_text(t, lv)}" for lv in range(len(t.values))) + ".",
+                "track": track_key(t), "values": t.values, "cap": t.cap, "divisor": t.divisor, "tiers": t.tiers}))
     return out
