@@ -48,7 +48,7 @@ class Rescue(Decision):
     def describe(self, state, frame, seat, key):
         cls = OVERSEERS[frame[2][0]]
         if key == "discard":
-            return Action(key, f"Discard the rescued {cls}: no room in your estate")
+            return Action(key, f"Discard the rescued {cls}: no room in your estate", {"citizen": cls})
         if key.startswith("hut:"):
             return Action(key, f"Put the rescued {cls} in quarantine hut {int(key[4:]) + 1}",
                           {"hut": int(key[4:]), "citizen": cls})

@@ -1,5 +1,6 @@
-// A game without a drawn board (Messina 1347 until its board issue lands): its view as a
-// structured outline, where every component id explains itself, and every option as a button.
+// A game without a drawn board (a newly added game until it gets its own module): its view as a
+// structured outline, where every component id explains itself, and every option as a button
+// with the kernel's English label.
 
 import { h } from "../dom.js";
 
@@ -22,12 +23,12 @@ function outline(value, ctx, depth = 0) {
 }
 
 export default {
-  prefix: "ms",
+  prefix: "generic",
   seatName(seat) { return `#${seat + 1}`; },
   seatColour(seat) { return ["#b03a2e", "#2e6da4", "#2e8b57", "#d4a017", "#7d3c98"][seat % 5]; },
-  status(ctx) { return ctx.view.round ? ctx.t("ms.status", { round: ctx.view.round }) : ""; },
-  reconstructed(ctx) { return ctx.view.reconstructed ? ctx.t("ms.reconstructed") : null; },
-  render(ctx) { return h("div", { class: "generic-board" }, h("p", { class: "note" }, ctx.t("ms.note")), outline(ctx.view, ctx)); },
+  status(ctx) { return ctx.view.round ? ctx.t("ui.generic_round", { round: ctx.view.round }) : ""; },
+  reconstructed(ctx) { return ctx.view.reconstructed ? ctx.t("ui.generic_reconstructed") : null; },
+  render(ctx) { return h("div", { class: "generic-board" }, h("p", { class: "note" }, ctx.t("ui.generic_note")), outline(ctx.view, ctx)); },
   place() { return null; },
   actionText() { return null; },
   eventText() { return null; },
