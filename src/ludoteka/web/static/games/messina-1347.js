@@ -80,8 +80,8 @@ function city(ctx) {
     const [x, y] = centre(entry.q, entry.r);
     const fill = entry.kind === "hex" ? HEX_FILL[entry.colour] : entry.kind === "harbour" ? "#d9c89c" : "#a9cfe3";
     const owner = entry.repopulated_by;
-    const place = entry.kind === "dock" ? null : `hex:${id}`;
-    const g = s("g", { "data-place": place, "data-mark": `hex:${id}`, "data-component": id, transform: `translate(${x.toFixed(1)},${y.toFixed(1)})` },
+    const place = `hex:${id}`;
+    const g = s("g", { "data-place": place, "data-mark": place, "data-component": id, transform: `translate(${x.toFixed(1)},${y.toFixed(1)})` },
       s("polygon", { points: hexPath(0, 0), fill, stroke: owner === null || owner === undefined ? "#5b4a32" : colourOf(owner), "stroke-width": owner === null || owner === undefined ? 2 : 6 }),
       hexContent(ctx, id, entry));
     svg.append(g);

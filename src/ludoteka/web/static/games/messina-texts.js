@@ -136,7 +136,7 @@ export function actionText(action, ctx) {
     case "book_action": return ctx.t("ms.act.book_action", { book: bookName(ctx, d.book), space: d.space, action: specText(ctx, bookSpace(ctx, d.book, d.space)?.action) });
     case "scroll": {
       const track = ctx.components[`scroll:${me(ctx).scroll_board}:${d.track}`];
-      return ctx.t("ms.act.scroll", { track: trackName(ctx, track.track), level: d.level + 1, value: levelText(ctx, track, d.level) });
+      return ctx.t("ms.act.scroll", { track: trackName(ctx, track.track), level: d.level, value: levelText(ctx, track, d.level) });
     }
     case "option": return capital(altText(ctx, d.atoms));
     case "hut_tile": return ctx.t("ms.act.build_hut_upgrade", { id: d.hut_upgrade, cost: costText(ctx, ctx.components[d.hut_upgrade].cost) });
@@ -158,7 +158,12 @@ const bySeat = (ctx, values, order) => ctx.list((order || values.map((_, s) => s
 
 const EVENTS = {
   activate: (d, p, ctx) => [d.one_time ? "activate_once" : "activate", { ...p, square: squareText(ctx, d.square) }],
-  automa_action: (d, p, ctx) => [`automa_${d.action}`, { ...p, ids: ctx.list(d.hut_upgrades || d.workshops || d.carts || [d.ship]) }],
+  automa_action: (d, p, ctx) => {
+    const ids = d.hut_upgrades || [d.ship || d.cart || d.workshop].filter(Boolean);
+    const kind = { huts: "huts", ship: "ship", cart: "carts", workshop: "workshops" }[d.action];
+    if (!kind) return ["automa_no_action", p];
+    return [ids.length ? `automa_${kind}` : `automa_${d.action}_none`, { ...p, ids: ctx.list(ids) }];
+  },
   automa_citizens: (d, p, ctx) => ["automa_citizens", { ...p, hex: hexOfNode(ctx, d.node), n: Object.values(d.citizens).reduce((a, b) => a + b, 0) }],
   automa_fight: (d, p, ctx) => ["automa_fight", { ...p, hex: hexOfNode(ctx, d.node), space: d.popularity }],
   automa_skip: (d, p) => ["automa_skip", p],
@@ -247,7 +252,7 @@ const EXPLAIN = {
   square: (c, ctx) => ({ title: capital(squareText(ctx, c.square)), lines: [ctx.t("ms.explain.area", { area: c.area + 1 }),
     ctx.t(c.one_time ? "ms.explain.activated_once" : "ms.explain.activated", { action: specText(ctx, c.action) })] }),
   scroll_board: (c, ctx) => ({ title: ctx.t("ms.scroll_board", { id: c.id.split(":")[1] }), lines: [ctx.list(c.tracks.map((tr) => trackName(ctx, tr)))] }),
-  scroll_track: (c, ctx) => ({ title: trackName(ctx, c.track), lines: c.values.map((_, lv) => `${ctx.t("ms.level", { level: lv + 1 })}: ${levelText(ctx, c, lv)}`) }),
+  scroll_track: (c, ctx) => ({ title: trackName(ctx, c.track), lines: c.values.map((_, lv) => `${ctx.t("ms.level", { level: lv })}: ${levelText(ctx, c, lv)}`) }),
 };
 
 export function rowLines(ctx, row) {
