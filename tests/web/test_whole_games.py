@@ -7,7 +7,7 @@ import pytest
 from browser_kit import KEY_PATTERN, play_to_end, start_table, table_frame, untranslated
 
 
-@pytest.mark.parametrize("game", ["notre-dame", "kingsburg"])
+@pytest.mark.parametrize("game", ["notre-dame", "kingsburg", "messina-1347"])
 def test_a_whole_game_by_clicks_against_the_computer(open_page, server, game):
     page = open_page()
     table = start_table(page, server.url, game, ["you", "ai_easy", "ai_easy"])
