@@ -22,7 +22,7 @@ from conftest import CHROMIUM, CHROMIUM_FLAGS  # noqa: E402
 from server_kit import Server  # noqa: E402
 
 LANGUAGES = ("en", "cs", "de", "pl")
-GAMES = {"notre-dame": 14, "kingsburg": 12}       # decisions made before the mid-game picture
+GAMES = {"notre-dame": 14, "kingsburg": 12, "messina-1347": 30}   # decisions made before the mid-game picture
 
 
 def play(page, decisions: int) -> None:

@@ -166,18 +166,18 @@ function books(ctx) {
 
 function estate(ctx, p) {
   const seat = p.seat;
-  const svg = s("svg", { viewBox: "0 0 420 196", class: "ms-estate", role: "img", "aria-label": ctx.t("ms.estate") });
+  const svg = s("svg", { viewBox: "0 0 452 196", class: "ms-estate", role: "img", "aria-label": ctx.t("ms.estate") });
   CLASSES.forEach((cls, row) => {
     const y = row * 48;
     const o = p.overseers[cls];
     const oPlace = `overseer:${seat}:${cls}`;
     svg.append(s("g", { "data-place": oPlace, "data-mark": oPlace },
-      s("rect", { x: 0, y: y + 2, width: 120, height: 42, rx: 6, fill: o.upgraded ? "#f3d98b" : "#efe4c8", stroke: "#6b5635" }),
+      s("rect", { x: 0, y: y + 2, width: 150, height: 42, rx: 6, fill: o.upgraded ? "#f3d98b" : "#efe4c8", stroke: "#6b5635" }),
       s("text", { x: 6, y: y + 18, class: "tiny" }, ctx.t("ms.overseer", { class: className(ctx, cls) })),
       s("text", { x: 6, y: y + 35, class: "tiny" }, ctx.t("ms.overseer_step", { step: o.step }) + (o.branch ? ` · ${ctx.t(`ms.branch.${o.branch}`)}` : "") + (o.upgraded ? " ★" : ""))));
     p.sectors[cls].forEach((value, k) => {
       const sq = row * 6 + k;
-      const x = 126 + k * 49;
+      const x = 156 + k * 49;
       const place = `square:${seat}:${sq}`;
       const once = p.one_time.includes(sq), used = p.one_time_used.includes(sq);
       svg.append(s("g", { "data-place": place, "data-mark": place, "data-component": `square:${p.board}:${sq}` },
@@ -187,10 +187,10 @@ function estate(ctx, p) {
     });
   });
   p.huts.forEach((hut, k) => {
-    const x = k * 105, y = 148;
+    const x = k * 113, y = 148;
     const place = `hut:${seat}:${k}`;
     svg.append(s("g", { "data-place": place, "data-mark": place, "data-component": hut.upgrade || undefined },
-      s("rect", { x, y, width: 100, height: 44, rx: 6, fill: hut.upgrade ? "#e3d3f0" : "#efe4c8", stroke: "#6b5635" }),
+      s("rect", { x, y, width: 108, height: 44, rx: 6, fill: hut.upgrade ? "#e3d3f0" : "#efe4c8", stroke: "#6b5635" }),
       s("text", { x: x + 6, y: y + 15, class: "tiny" }, ctx.t("ms.hut", { n: k + 1 }) + (hut.upgrade ? ` · ${hut.upgrade}` : "")),
       hut.citizen ? [citizenDot(x + 16, y + 31, hut.citizen.class, hut.citizen.upgraded), s("text", { x: x + 30, y: y + 35, class: "tiny" }, ctx.t("ms.hut_space", { space: ROMAN[hut.space - 1] }))] : null));
   });
