@@ -5,7 +5,7 @@
 // messina-texts.js.
 
 import { h, s, label } from "../dom.js";
-import { CLASSES, ROMAN, actionText, bookName, citizenText, className, eventText, explain, rowLines,
+import { CLASSES, ROMAN, actionText, bookName, capital, citizenText, className, eventText, explain, rowLines,
          trackName } from "./messina-texts.js";
 
 const COLOURS = ["#c0392b", "#2e6da4", "#2e8b57", "#d4a017"];
@@ -171,9 +171,9 @@ function estate(ctx, p) {
     const y = row * 48;
     const o = p.overseers[cls];
     const oPlace = `overseer:${seat}:${cls}`;
-    svg.append(s("g", { "data-place": oPlace, "data-mark": oPlace },
+    svg.append(s("g", { "data-place": oPlace, "data-mark": oPlace, "aria-label": ctx.t("ms.overseer", { class: className(ctx, cls) }) },
       s("rect", { x: 0, y: y + 2, width: 150, height: 42, rx: 6, fill: o.upgraded ? "#f3d98b" : "#efe4c8", stroke: "#6b5635" }),
-      s("text", { x: 6, y: y + 18, class: "tiny" }, ctx.t("ms.overseer", { class: className(ctx, cls) })),
+      s("text", { x: 6, y: y + 18, class: "tiny strong" }, capital(className(ctx, cls))),
       s("text", { x: 6, y: y + 35, class: "tiny" }, ctx.t("ms.overseer_step", { step: o.step }) + (o.branch ? ` · ${ctx.t(`ms.branch.${o.branch}`)}` : "") + (o.upgraded ? " ★" : ""))));
     p.sectors[cls].forEach((value, k) => {
       const sq = row * 6 + k;

@@ -32,7 +32,7 @@ const countsText = (ctx, counts) => {
   const parts = Object.entries(counts || {}).filter(([, n]) => n).map(([r, n]) => amount(ctx, r, n));
   return parts.length ? ctx.list(parts) : ctx.t("ms.nothing");
 };
-const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+export const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** What a scroll track pays at a level (0-based). */
 export function levelText(ctx, track, level) {
