@@ -142,7 +142,9 @@ export function mountTable(root, id) {
       const place = ctx.mod.place(action, frame.view);
       if (place) ctx.options.set(place, [...(ctx.options.get(place) || []), action]);
     }
-    const hotSeat = owned().length > 1;
+    // Counted by the tokens held, not by the frames come so far: the first frame of a hot-seat
+    // device must already stand behind the pass screen.
+    const hotSeat = connections.filter((c) => c.token).length > 1;
     const status = ui.status === "open" ? null : h("p", { class: "connection", role: "status" }, t(`ui.connection.${ui.status}`));
     const spectator = frame.seat === null ? h("p", { class: "badge", id: "spectator" }, t("ui.spectator")) : null;
     if (hotSeat && ui.revealed !== frame.seat && !frame.finished) {

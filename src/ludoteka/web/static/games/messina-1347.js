@@ -137,14 +137,17 @@ function automa(ctx, a) {
 function books(ctx) {
   const { view } = ctx;
   const side = view.scoring_board.side;
-  const width = 60 + 15 * 46;
+  // The spaces of each book of this side of the scoring board, from the component data.
+  const spaces = Object.fromEntries(BOOKS.map((book) => [book, Object.values(ctx.components)
+    .filter((c) => c.kind === "book_space" && c.side === side && c.book === book).length]));
+  const width = 60 + Math.max(...Object.values(spaces)) * 46;
   const svg = s("svg", { viewBox: `0 0 ${width} 150`, class: "ms-books", role: "img", "aria-label": ctx.t("ms.books") });
   BOOKS.forEach((book, row) => {
     const y = 6 + row * 48;
     const place = `book:${book}`;
     svg.append(s("g", { "data-place": place, "data-mark": place }, s("rect", { x: 0, y, width: 56, height: 42, rx: 6, fill: "#e9dcb9", stroke: "#6b5635" }),
       label(28, y + 21, ctx.t(`ms.book_short.${book}`), { class: "tiny" })));
-    for (let k = 0; k < 15; k++) {
+    for (let k = 0; k < spaces[book]; k++) {
       const c = ctx.components[`book:${side}:${book}:${k}`];
       const x = 60 + k * 46;
       const spacePlace = `bookspace:${book}:${k}`;
@@ -155,10 +158,10 @@ function books(ctx) {
     }
     view.players.forEach((p) => {
       const at = p.books[book];
-      svg.append(s("circle", { cx: 60 + at.space * 46 + 12 + at.height * 7, cy: y + 26 - at.height * 3, r: 8, fill: colourOf(p.seat), stroke: "#111" }));
+      svg.append(s("circle", { cx: 60 + at.space * 46 + 12 + at.height * 7, cy: y + 26 - at.height * 3, r: 8, fill: colourOf(p.seat), stroke: "#111", "pointer-events": "none" }));
     });
     if (view.automa && book === "popularity") {
-      svg.append(s("circle", { cx: 60 + view.automa.popularity * 46 + 30, cy: y + 26, r: 8, fill: AUTOMA_COLOUR, stroke: "#111" }));
+      svg.append(s("circle", { cx: 60 + view.automa.popularity * 46 + 30, cy: y + 26, r: 8, fill: AUTOMA_COLOUR, stroke: "#111", "pointer-events": "none" }));
     }
   });
   return svg;
@@ -247,7 +250,7 @@ function place(action, view) {
     case "square": return `square:${seat}:${arg}`;
     case "to_workshop": return `square:${seat}:${d.square}`;
     case "hut": return `hut:${seat}:${arg}`;
-    case "workshop": return arg.startsWith("W") ? `tile:${arg}` : `wslot:${seat}:${arg}`;
+    case "workshop": return view.decision === "build" ? `tile:${arg}` : `wslot:${seat}:${arg}`;
     case "hut_tile": return `tile:${arg}`;
     case "cart": return view.decision === "repopulate_choice" ? null : `tile:${arg}`;
     case "book": case "pay": return `book:${d.book}`;

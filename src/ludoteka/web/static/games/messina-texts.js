@@ -117,7 +117,7 @@ export function actionText(action, ctx) {
       return ctx.t(d.one_time ? "ms.act.activate_once" : "ms.act.activate", { citizen: squareCitizen(ctx, sq), square: squareText(ctx, sq), action: specText(ctx, spec) });
     }
     case "workshop": {
-      if (/^workshop:W/.test(action.key)) {
+      if (decision === "build") {
         const w = ctx.components[d.workshop];
         return ctx.t("ms.act.build_workshop", { id: d.workshop, period: ctx.t(`ms.period.${w.period}`), class: className(ctx, w.citizen), cost: costText(ctx, w.cost) });
       }
