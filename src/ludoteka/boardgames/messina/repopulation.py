@@ -167,8 +167,7 @@ class RepopulateChoice(Decision):
             i = int(n)
             at = state.lt_at[i]
             where = "in your estate" if at < 0 else f"on {_node_name(state, at)}"
-            return Action(key, f"Give up your lieutenant {where}",
-                          {"lieutenant": i, "at": at, "hex": _node_name(state, at).split()[-1] if at >= 0 else None})
+            return Action(key, f"Give up your lieutenant {where}", {"lieutenant": i, "at": at})
         return Action(key, "Give up " + _source_text(state, seat, key), {what: int(n)})
 
     def apply(self, state, frame, seat, key):

@@ -33,8 +33,6 @@ function goodsText(ctx, goods, extra = {}) {
   return parts.length ? ctx.list(parts) : ctx.t("kb.nothing");
 }
 
-// The Town Hall's payment: a good's letter or "token" (the +2 token's text is under "t").
-const payName = (ctx, what) => ctx.t(`kb.pay.${what === "token" ? "t" : what}`);
 const diceText = (dice) => dice.filter((v) => v).join("+");
 
 function die(x, y, value, fill, size = 24) {
@@ -138,7 +136,7 @@ function eventParams(event, ctx) {
   if (typeof d.enemy === "number") p.enemy = enemyName(ctx, d.enemy);
   if (d.goods) p.goods = goodsText(ctx, d.goods);
   if (d.pay && typeof d.pay === "object") p.pay = goodsText(ctx, d.pay);
-  if (typeof d.paid === "string") p.paid = payName(ctx, d.paid);
+  if (typeof d.paid === "string") p.paid = ctx.t(`kb.pay.${d.paid}`);
   if (Array.isArray(d.dice) && typeof d.dice[0] === "number") p.dice = diceText(d.dice);
   if (d.reason) p.reason = ctx.has(`kb.reason.${d.reason}`) ? ctx.t(`kb.reason.${d.reason}`) : d.reason;
   if (d.season) p.season = ctx.t(`kb.phase.${SEASONS[d.season]}`);
@@ -187,7 +185,7 @@ function actionText(action, ctx) {
       return ctx.t("kb.act.trade", { advisor: advisorName(ctx, d.advisor), give: goodsText(ctx, give), get: goodsText(ctx, d.goods) });
     }
     case "recruit": return ctx.t("kb.act.recruit", { n: d.soldiers, pay: goodsText(ctx, d.pay) });
-    case "townhall": return ctx.t("kb.act.townhall", { pay: payName(ctx, d.pay) });
+    case "townhall": return ctx.t("kb.act.townhall", { pay: ctx.t(`kb.pay.${d.pay}`) });
     case "token": return ctx.t("kb.act.token", { token: d.token });
     default: return null;
   }

@@ -5,7 +5,7 @@
 // messina-texts.js.
 
 import { h, s, label } from "../dom.js";
-import { CLASSES, ROMAN, actionText, bookName, capital, citizenText, className, eventText, explain, rowLines,
+import { CLASSES, ROMAN, actionText, bookName, capital, citizenText, cityId, className, eventText, explain, rowLines,
          trackName } from "./messina-texts.js";
 
 const COLOURS = ["#c0392b", "#2e6da4", "#2e8b57", "#d4a017"];
@@ -243,8 +243,7 @@ function place(action, view) {
     case "ship": return `ship:${d.ship}`;
     case "action": case "repopulate": return `hex:${d.hex}`;
     case "lt": {
-      if (view.decision === "repopulate_choice") return d.hex ? `hex:${d.hex}` : null;
-      const id = Object.entries(view.city).find(([, e]) => e.node === d.node)?.[0];
+      const id = cityId(view, view.decision === "repopulate_choice" ? d.at : d.node);
       return id ? `hex:${id}` : null;
     }
     case "square": return `square:${seat}:${arg}`;

@@ -50,12 +50,8 @@ export function levelText(ctx, track, level) {
   return track.cap ? ctx.t("ms.level.cap", { text, cap: track.cap }) : text;
 }
 
-/** The node index -> component id map of the city (docks, harbours and hexes). */
-function nodeIds(view) {
-  const ids = {};
-  for (const [id, entry] of Object.entries(view.city)) ids[entry.node] = id;
-  return ids;
-}
+/** The component id (hex, harbour or `dock:NW`) at a node of the city; undefined off the city. */
+export const cityId = (view, node) => Object.keys(view.city).find((id) => view.city[id].node === node);
 
 export function placeName(ctx, id) {
   if (!id) return ctx.t("ms.estate");
@@ -88,8 +84,10 @@ export function actionText(action, ctx) {
       return paid("ms.act.hex", { hex: placeName(ctx, d.hex), action: hexAction(ctx, d.hex) });
     case "ship": return paid("ms.act.ship", { ship: d.ship, goods: ctx.t(`ms.goods.${ctx.components[d.ship].goods}`), gain: shipGain(ctx, d.ship) });
     case "lt":
-      if (decision === "repopulate_choice") return d.hex ? ctx.t("ms.act.give_lieutenant", { place: placeName(ctx, d.hex) }) : ctx.t("ms.act.give_lieutenant_estate");
-      return ctx.t("ms.act.lieutenant", { place: placeName(ctx, nodeIds(ctx.view)[d.node]) });
+      if (decision === "repopulate_choice") {
+        return d.at >= 0 ? ctx.t("ms.act.give_lieutenant", { place: placeName(ctx, cityId(ctx.view, d.at)) }) : ctx.t("ms.act.give_lieutenant_estate");
+      }
+      return ctx.t("ms.act.lieutenant", { place: placeName(ctx, cityId(ctx.view, d.node)) });
     case "action": return ctx.t("ms.act.action", { action: altText(ctx, ctx.components[d.hex].action[d.alternative ?? 0]) });
     case "repopulate": return ctx.t("ms.act.repopulate", { hex: d.hex });
     case "done": return d.rats ? ctx.t("ms.act.stop_fighting", { n: d.rats }) : ctx.t("ms.act.go_on");
@@ -152,7 +150,7 @@ export function actionText(action, ctx) {
 }
 
 // ------------------------------------------------------------------------------------ events
-const hexOfNode = (ctx, node) => nodeIds(ctx.view)[node] || String(node);
+const hexOfNode = (ctx, node) => cityId(ctx.view, node);
 const names = (ctx, seats) => ctx.list(seats.map((s) => seatName(ctx, s)));
 const bySeat = (ctx, values, order) => ctx.list((order || values.map((_, s) => s)).map((s) => `${seatName(ctx, s)} ${values[s]}`));
 
@@ -198,7 +196,7 @@ const EVENTS = {
   repopulation_bonus: (d, p, ctx) => ["repopulation_bonus", { ...p, points: bySeat(ctx, d.points) }],
   rescue: (d, p, ctx) => [d.to.startsWith("hut") ? "rescue_hut" : "rescue_square", { ...p, citizen: className(ctx, d.citizen) }],
   reshuffle: (d, p, ctx) => [`reshuffle_${d.kind}`, { ...p, payment: amount(ctx, d.payment, 1) }],
-  scroll: (d, p, ctx) => ["scroll", { ...p, track: trackName(ctx, ctx.components[`scroll:${ctx.view.players[p.seatIndex]?.scroll_board}:${d.track}`]?.track || "buildings") }],
+  scroll: (d, p, ctx) => ["scroll", { ...p, track: trackName(ctx, ctx.components[`scroll:${ctx.view.players[p.seatIndex].scroll_board}:${d.track}`].track) }],
   scroll_points: (d, p, ctx) => ["scroll_points", { ...p, n: d.total, detail: ctx.list(d.tracks.map((tr) => `${trackName(ctx, tr.kind)} ${tr.points}`)) }],
   setup: (d, p, ctx) => ["setup", { ...p, order: names(ctx, d.turn_order) }],
   ship: (d, p, ctx) => [d.cube ? "ship_cube" : "ship", { ...p, goods: ctx.t(`ms.goods.${ctx.components[d.ship].goods}`) }],
