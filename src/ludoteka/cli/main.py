@@ -15,7 +15,8 @@ from ..ai.base import shown
 from ..kernel import Game, LudotekaError
 from ..kernel.options import parse_option_value
 from ..tools import arena, bench, list_agents, list_games, replay_file, simulate
-from ..tools.arena import MAX_GAMES, MAX_WORKERS
+from ..tools.arena import MAX_GAMES
+from ..tools.distribute import LOCAL_RAY, MAX_WORKERS
 from ..tools.bench import MAX_SECONDS
 from ..tools.progress import progress_bar
 from ..tools.simulate import MAX_DECISIONS
@@ -92,6 +93,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     result = simulate(game, players, games=args.games, seed=args.seed,
                       agents=split_agents(args.agents), options=parse_options(args.option),
                       deep=args.deep, max_decisions=args.max_decisions, save_dir=args.save,
+                      workers=args.workers, ray=args.ray,
                       progress=None if args.json else progress_bar(f"simulate {game.name}"))
     if args.json:
         emit_json(result)
@@ -148,7 +150,7 @@ def cmd_arena(args: argparse.Namespace) -> int:
     if len(specs) == 1:
         specs = specs * players
     result = arena(game, players, specs, games=args.games, seed=args.seed,
-                   options=parse_options(args.option), workers=args.workers,
+                   options=parse_options(args.option), workers=args.workers, ray=args.ray,
                    progress=None if args.json else progress_bar(f"arena {game.name}"))
     if args.json:
         emit_json(result)
@@ -176,6 +178,17 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 # ------------------------------------------------------------------ parser
+def add_parallel_arguments(p: argparse.ArgumentParser) -> None:
+    """`--workers N` and `--ray [ADDRESS]`: where the games of a long run are played."""
+    p.add_argument("--workers", type=int_in(1, MAX_WORKERS), default=1,
+                   help=f"parallel processes on this machine (default 1, at most {MAX_WORKERS}); "
+                        "with --ray and no address: the CPUs of the local Ray instance")
+    p.add_argument("--ray", nargs="?", const=LOCAL_RAY, metavar="ADDRESS",
+                   help="spread the games over a Ray cluster at ADDRESS (e.g. ray://head:10001 or "
+                        "auto); without ADDRESS a local Ray instance is started. Same seeds, same "
+                        "results as a local run. Needs ludoteka[scale]")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of every command."""
     parser = _Parser(prog="ludoteka", description="Rules-exact euro board games: play, simulate, "
@@ -226,6 +239,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="a game not over after this many decisions is a violation (default 20000, "
                         f"1 to {MAX_DECISIONS:,})")
     p.add_argument("--save", metavar="DIR", help="write each finished game's record into DIR")
+    add_parallel_arguments(p)
     p.set_defaults(func=cmd_simulate)
 
     p = sub.add_parser("replay", help="replay a game record, detecting tampering")
@@ -247,8 +261,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--games", type=int_in(1, MAX_GAMES), default=20,
                    help=f"number of games (default 20, at most {MAX_GAMES:,})")
     p.add_argument("--seed", type=int_in(0, MAX_SEED), default=0, help="game g uses seed SEED+g (default 0)")
-    p.add_argument("--workers", type=int_in(1, MAX_WORKERS), default=1,
-                   help=f"parallel processes (default 1, at most {MAX_WORKERS})")
+    add_parallel_arguments(p)
     p.set_defaults(func=cmd_arena)
 
     from .data import add_data_parser

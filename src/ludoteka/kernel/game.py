@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 from typing import Any, Callable, Mapping
 
+from .action_space import ActionSpace
 from .errors import BadOption, BadRecord, LudotekaError, short
 from .options import Option, resolve_options
 from .state import STATE_FORMAT, GameState
@@ -124,7 +125,28 @@ class Game:
             raise BadRecord(f"{self.name} state (first format): its actions do not lead to the saved position")
         return state
 
+    # ---------------------------------------------------------------- the fixed action space
+    def action_space(self, players: int, options: Mapping[str, Any] | None = None) -> ActionSpace:
+        """Every key this game can ever offer with `players` seats and `options`, each with a stable
+        index (see ActionSpace); bad players or options raise BadOption as `new_state` does."""
+        if isinstance(players, bool) or not isinstance(players, int) or not (
+                self.min_players <= players <= self.max_players):
+            raise BadOption(f"{self.name}: {short(players)} players is not allowed; "
+                            f"allowed: {self.min_players} to {self.max_players}")
+        resolved = resolve_options(self.name, self.options, options)
+        cache = self.__dict__.setdefault("_action_spaces", {})
+        signature = (players, tuple(sorted((k, repr(v)) for k, v in resolved.items())))
+        space = cache.get(signature)
+        if space is None:
+            space = cache[signature] = ActionSpace(self.name, players, self.action_keys(players, resolved))
+        return space
+
     # ---------------------------------------------------------------- per-game hooks
+    def action_keys(self, players: int, options: dict[str, Any]) -> "list[str] | tuple[str, ...]":
+        """Every key a state of this game can offer any seat (with these resolved options), in
+        an order that new releases only extend at the end. Games without one raise."""
+        raise NotImplementedError(f"{self.name} does not enumerate its action space")
+
     def _new(self, players: int, seed: int, options: dict[str, Any]) -> GameState:
         raise NotImplementedError
 

@@ -1,15 +1,13 @@
 """Agents against each other over many games, with rotating seats and confidence intervals."""
 from __future__ import annotations
 
-import multiprocessing
 import time
 from typing import Any, Callable, Mapping, Sequence
 
 from ..ai import make_agent, parse_spec
 from ..kernel import Game
+from .distribute import MAX_WORKERS, run_jobs
 from .simulate import MAX_GAMES, agent_seed
-
-MAX_WORKERS = 256
 from .stats import mean_ci, share_wins, wilson
 
 
@@ -47,14 +45,15 @@ def _play_one(job: tuple[Game, int, list[str], int, int, dict[str, Any] | None])
 
 
 def arena(game: Game, players: int, agents: Sequence[str], games: int = 20, seed: int = 0,
-          options: Mapping[str, Any] | None = None, workers: int = 1,
+          options: Mapping[str, Any] | None = None, workers: int = 1, ray: str | None = None,
           progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
     """Play `games` games between `agents` (one spec per seat) and summarise per agent.
 
     Game g is seeded `seed + g` and agent i sits at seat (i + g) % N, so seat advantages even out.
     Ties share the win fractionally. A solo game (1 player) takes any number of agents: each plays
     every seed alone and they compare by mean score (win rates are None). `workers` > 1 plays
-    games in parallel processes; the results (apart from timings) are the same for any worker count.
+    games in parallel processes, `ray` on a Ray cluster (see `run_jobs`); the results (apart
+    from timings) are the same for any worker count and on Ray.
     """
     specs = list(agents)
     solo = players == 1
@@ -75,21 +74,7 @@ def arena(game: Game, players: int, agents: Sequence[str], games: int = 20, seed
         jobs = ((game, players, specs, g, seed, dict(options) if options else None) for g in range(games))
     total = games * len(specs) if solo else games
     start = time.perf_counter()
-    results: list[dict[str, Any]] = []
-    if workers == 1:
-        for job in jobs:
-            results.append(_play_one(job))
-            if progress is not None:
-                progress(len(results), total)
-    else:
-        methods = multiprocessing.get_all_start_methods()
-        ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-        with ctx.Pool(min(workers, total)) as pool:
-            # imap keeps the game order, so aggregation is identical to the serial run.
-            for result in pool.imap(_play_one, jobs):
-                results.append(result)
-                if progress is not None:
-                    progress(len(results), total)
+    results = run_jobs(_play_one, jobs, total, workers=workers, ray=ray, progress=progress)
     seconds = time.perf_counter() - start
 
     summary = []
@@ -110,7 +95,7 @@ def arena(game: Game, players: int, agents: Sequence[str], games: int = 20, seed
             "max_seconds_per_decision": max(r["max_seconds"][at] for r in mine),
         })
     return {"game": game.name, "players": players, "options": dict(resolved), "seed": seed,
-            "games": games, "workers": workers, "seconds": round(seconds, 4),
+            "games": games, "workers": workers, "ray": ray, "seconds": round(seconds, 4),
             "agents": summary,
             "results": [{"seed": r["seed"], "seats": r["seats"], "scores": r["scores"], "wins": r["wins"]}
                         | ({"agent": k % len(specs)} if solo else {}) for k, r in enumerate(results)]}

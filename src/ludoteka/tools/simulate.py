@@ -8,6 +8,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from ..ai import make_agent, parse_spec
 from ..kernel import Game, record_of, replay, save_record, state_digest
+from .distribute import run_jobs
 from .invariants import check_state
 from .stats import share_wins
 
@@ -42,16 +43,79 @@ def _undo_problems(state, before, seat: int) -> list[str]:
     return []
 
 
+def _simulate_one(job: tuple[Game, int, list[str], int, dict[str, Any] | None, float, int, bool]
+                  ) -> dict[str, Any]:
+    """Play and check one game (seeded `game_seed`); the violations found, its result and record."""
+    game, players, specs, game_seed, options, deep, max_decisions, keep_record = job
+    violations: list[str] = []
+    count = 0
+
+    def report(where: str, problems: list[str]) -> None:
+        nonlocal count
+        for p in problems:
+            count += 1
+            if len(violations) < MAX_VIOLATIONS:
+                violations.append(f"{where}: {p}")
+
+    state = game.new_state(players, game_seed, options)
+    seat_agents = [make_agent(specs[s], agent_seed(game_seed, s)) for s in range(players)]
+    where = f"game seed {game_seed}"
+    report(f"{where} at start", _checked(state, deep > 0, game_seed))
+    decisions = 0
+    aborted = False
+    while state.to_act is not None:
+        if decisions >= max_decisions:
+            report(where, [f"not over after {max_decisions} decisions"])
+            aborted = True
+            break
+        seat = state.to_act
+        # The deep checks are spread evenly over each game's decisions.
+        deep_now = int((decisions + 1) * deep) > int(decisions * deep)
+        before = state.clone() if deep_now else None
+        try:
+            key = seat_agents[seat].choose(state)
+            state.apply(key, seat)
+        except Exception as exc:  # a game bug must be reported, not end the whole run
+            report(f"{where} decision {decisions}", [f"seat {seat} ({specs[seat]}): {type(exc).__name__}: {exc}"])
+            aborted = True
+            break
+        decisions += 1
+        problems = _checked(state, deep_now, game_seed + decisions)
+        if before is not None:
+            problems += _undo_problems(state, before, seat)
+        if problems:
+            report(f"{where} decision {decisions} after {key!r}", problems)
+    result: dict[str, Any] = {"seed": game_seed, "decisions": decisions, "completed": not aborted,
+                              "violations": violations, "violation_count": count, "record": None}
+    if not aborted:
+        result["scores"] = list(state.scores())
+        result["wins"] = share_wins(state.winners(), players)
+        try:
+            record = record_of(state)
+            again = replay(record, lambda name: game)
+            if state_digest(again) != record["digest"]:
+                report(where, ["replaying its record gives another state"])
+            elif keep_record:
+                result["record"] = record
+        except Exception as exc:
+            report(where, [f"its record does not replay: {exc}"])
+        result["violation_count"] = count
+    return result
+
+
 def simulate(game: Game, players: int, games: int = 10, seed: int = 0,
              agents: Sequence[str] | None = None, options: Mapping[str, Any] | None = None,
              deep: float = 1.0, max_decisions: int = 20000, save_dir: str | Path | None = None,
+             workers: int = 1, ray: str | None = None,
              progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
     """Play `games` games (game i seeded `seed + i`) and check invariants after every action.
 
     `agents` is one spec for every seat or one per seat (default `random`). `deep` is the share
-    of actions (0..1, spread evenly) after which the expensive checks also run (JSON round trip,
-    clone independence, views, determinization). Each finished game is also replayed from its
-    record, which must give the same final state. Violations are reported, never raised.
+    of each game's actions (0..1, spread evenly) after which the expensive checks also run (JSON
+    round trip, clone independence, views, determinization). Each finished game is also replayed
+    from its record, which must give the same final state. Violations are reported, never raised.
+    `workers` > 1 checks games in parallel processes, `ray` on a Ray cluster (see `run_jobs`):
+    the results, apart from timings, are the same either way.
     """
     specs = list(agents) if agents else ["random"]
     if len(specs) == 1:
@@ -66,86 +130,31 @@ def simulate(game: Game, players: int, games: int = 10, seed: int = 0,
         raise ValueError(f"games must be from 1 to {MAX_GAMES:,}, not {games!r:.40}")
     if not 1 <= max_decisions <= MAX_DECISIONS:
         raise ValueError(f"max_decisions must be from 1 to {MAX_DECISIONS:,}, not {max_decisions!r:.40}")
-    game.new_state(players, seed, options)      # bad players or options fail here, before any work
+    resolved = game.new_state(players, seed, options).options   # bad players or options fail here
     out_dir = Path(save_dir) if save_dir is not None else None
     if out_dir is not None:
         out_dir.mkdir(parents=True, exist_ok=True)
-
-    violations: list[str] = []
-    count = 0
-    scores: list[list[float]] = []
-    wins = [0.0] * players
-    decisions_per_game: list[int] = []
-    completed = 0
-    actions_seen = 0
+    given = dict(options) if options else None
+    jobs = ((game, players, specs, seed + g, given, deep, max_decisions, out_dir is not None)
+            for g in range(games))
     start = time.perf_counter()
-
-    def report(where: str, problems: list[str]) -> None:
-        nonlocal count
-        for p in problems:
-            count += 1
-            if len(violations) < MAX_VIOLATIONS:
-                violations.append(f"{where}: {p}")
-
-    for g in range(games):
-        game_seed = seed + g
-        state = game.new_state(players, game_seed, options)
-        seat_agents = [make_agent(specs[s], agent_seed(game_seed, s)) for s in range(players)]
-        where = f"game {g} (seed {game_seed}) at start"
-        report(where, _checked(state, deep > 0, game_seed))
-        decisions = 0
-        aborted = False
-        while state.to_act is not None:
-            if decisions >= max_decisions:
-                report(f"game {g} (seed {game_seed})", [f"not over after {max_decisions} decisions"])
-                aborted = True
-                break
-            seat = state.to_act
-            deep_now = int((actions_seen + 1) * deep) > int(actions_seen * deep)
-            before = state.clone() if deep_now else None
-            try:
-                key = seat_agents[seat].choose(state)
-                state.apply(key, seat)
-            except Exception as exc:  # a game bug must be reported, not end the whole run
-                report(f"game {g} (seed {game_seed}) decision {decisions}",
-                       [f"seat {seat} ({specs[seat]}): {type(exc).__name__}: {exc}"])
-                aborted = True
-                break
-            decisions += 1
-            # Spread the deep checks evenly over all actions of the run.
-            actions_seen += 1
-            problems = _checked(state, deep_now, game_seed + decisions)
-            if before is not None:
-                problems += _undo_problems(state, before, seat)
-            if problems:
-                report(f"game {g} (seed {game_seed}) decision {decisions} after {key!r}", problems)
-        decisions_per_game.append(decisions)
-        if not aborted:
-            completed += 1
-            final = state.scores()
-            scores.append(list(final))
-            for s, share in enumerate(share_wins(state.winners(), players)):
-                wins[s] += share
-            record = None
-            try:
-                record = record_of(state)
-                again = replay(record, lambda name: game)
-                if state_digest(again) != record["digest"]:
-                    report(f"game {g} (seed {game_seed})", ["replaying its record gives another state"])
-            except Exception as exc:
-                report(f"game {g} (seed {game_seed})", [f"its record does not replay: {exc}"])
-            if out_dir is not None and record is not None:
-                save_record(out_dir / f"{game.name}-{players}p-{game_seed}.json", record)
-        if progress is not None:
-            progress(g + 1, games)
-
+    results = run_jobs(_simulate_one, jobs, games, workers=workers, ray=ray, progress=progress)
     seconds = time.perf_counter() - start
+
+    violations = [v for r in results for v in r["violations"]][:MAX_VIOLATIONS]
+    finished = [r for r in results if r["completed"]]
+    scores = [r["scores"] for r in finished]
+    wins = [sum(r["wins"][s] for r in finished) for s in range(players)]
+    for r in finished:
+        if out_dir is not None and r["record"] is not None:
+            save_record(out_dir / f"{game.name}-{players}p-{r['seed']}.json", r["record"])
     mean_scores = [sum(s[i] for s in scores) / len(scores) for i in range(players)] if scores else []
     return {
-        "game": game.name, "players": players, "options": dict(state.options), "seed": seed,
-        "agents": specs, "games": games, "completed": completed,
-        "decisions": sum(decisions_per_game), "decisions_per_game": decisions_per_game,
-        "seconds": round(seconds, 4), "deep": deep,
-        "violations": violations, "violation_count": count,
+        "game": game.name, "players": players, "options": dict(resolved), "seed": seed,
+        "agents": specs, "games": games, "completed": len(finished),
+        "decisions": sum(r["decisions"] for r in results),
+        "decisions_per_game": [r["decisions"] for r in results],
+        "seconds": round(seconds, 4), "deep": deep, "workers": workers, "ray": ray,
+        "violations": violations, "violation_count": sum(r["violation_count"] for r in results),
         "scores": scores, "wins": wins, "mean_scores": mean_scores,
     }
