@@ -8,6 +8,8 @@ from __future__ import annotations
 import multiprocessing
 from typing import Any, Callable, Iterable, TypeVar
 
+from ..kernel import LudotekaError
+
 J = TypeVar("J")
 R = TypeVar("R")
 
@@ -16,7 +18,7 @@ LOCAL_RAY = "local"          # `--ray` without an address: start a Ray instance 
 RAY_WINDOW = 4               # jobs in flight per Ray CPU: enough to keep every worker busy
 
 
-class RayMissing(RuntimeError):
+class RayMissing(LudotekaError):
     """`--ray` was asked for but Ray is not installed."""
 
 
