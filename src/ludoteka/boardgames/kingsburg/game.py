@@ -79,6 +79,10 @@ class KingsburgGame(Game):
         state.rules = Config(options)
         return state
 
+    def action_keys(self, players: int, options: dict[str, Any]) -> list[str]:
+        from .action_space import action_keys      # every key any state can offer (action_space.py)
+        return action_keys(players, options, self.data)
+
     def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
         from .view import view
         return view(state, seat)

@@ -74,6 +74,10 @@ class NotreDame(Game):
         state.seat_names = seat_names(self.data, state.seat_borough)
         return state
 
+    def action_keys(self, players: int, options: dict[str, Any]) -> list[str]:
+        from .action_space import action_keys      # every key any state can offer (action_space.py)
+        return action_keys(players, options, self.data)
+
     def components(self) -> list[dict[str, Any]]:
         """The nine action cards (with their sector effects), the fifteen persons (effects and
         rats) and the four kinds of message, from the data files, with their provenance."""
