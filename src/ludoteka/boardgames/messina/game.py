@@ -67,6 +67,10 @@ class MessinaGame(Game):
             board.harbour_index = {h.id: k for k, h in enumerate(data.harbours)}
         return board
 
+    def action_keys(self, players: int, options: dict[str, Any]) -> list[str]:
+        from .action_space import action_keys      # every key any state can offer (action_space.py)
+        return action_keys(self.components_for(options), players)
+
     def _new(self, players: int, seed: int, options: dict[str, Any]) -> GameState:
         state = self._empty(players, seed, options)
         state._begin(players, seed, options)
