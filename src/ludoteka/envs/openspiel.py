@@ -1,0 +1,238 @@
+"""Every ludoteka game as an OpenSpiel Python game.
+
+    import pyspiel
+    import ludoteka.envs.openspiel            # registers python_ludoteka_notre_dame, ...
+    game = pyspiel.load_game("python_ludoteka_notre_dame", {"players": 4, "carriage_may_stay": False})
+
+Parameters: `players`, `seed` (the first game's seed; each `new_initial_state()` takes the next
+one, so a training loop sees new deals) and one parameter per game option, with the option's
+default (options whose choices mix types, such as Notre Dame's `start_player`, are strings:
+"random" or "2"). Actions are indices into the game's fixed action space. The games are
+sequential and *sampled stochastic*: the shuffles and dice are drawn inside the state from its
+seed, never shown to a player who may not see them. Returns are each seat's share of the win
+(1, or 1/k in a k-way tie; solo: 1 for beating the automa).
+
+Information: the observation string and tensor are the seat's `view` (JSON; the tensor as in
+ludoteka.envs.observation); the information-state string adds every event the seat has seen,
+in order, and its tensor adds them as a bag hashed after the view's slots (each event kind's
+count and each whole event's count). `resample_from_infostate` draws
+a full state consistent with what a seat saw (the game's `determinize`), for OpenSpiel's
+Python IS-MCTS bot. States serialize by their decisions, which replay exactly.
+"""
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from .. import registry
+from ..kernel import Game, GameState
+from ..kernel.options import parse_option_value
+from .observation import ViewEncoder, encoder_for
+
+PREFIX = "python_ludoteka_"
+EVENT_SLOTS = 1024            # information-state tensor: the seen events, hashed
+MAX_GAME_LENGTH = 20_000      # decisions; no game of ours comes near (simulate's default cap)
+
+
+def short_name(game: Game) -> str:
+    """The OpenSpiel name of a ludoteka game: `python_ludoteka_` and its name with underscores."""
+    return PREFIX + game.name.replace("-", "_")
+
+
+def _parameters(game: Game) -> dict[str, Any]:
+    params: dict[str, Any] = {"players": max(game.min_players, min(2, game.max_players)), "seed": 0}
+    for name, option in game.options.items():
+        kinds = {type(c) for c in option.choices} | {type(option.default)}
+        params[name] = option.default if len(kinds) == 1 else str(option.default)
+    return params
+
+
+def _game_type(game: Game, players: int = 2) -> pyspiel.GameType:
+    # Shares of the win add up to 1 between several seats; a solo game's result stands alone.
+    utility = pyspiel.GameType.Utility.GENERAL_SUM if players == 1 else pyspiel.GameType.Utility.CONSTANT_SUM
+    return pyspiel.GameType(
+        short_name=short_name(game), long_name=f"ludoteka {game.title}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=utility,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=game.max_players, min_num_players=game.min_players,
+        provides_information_state_string=True, provides_information_state_tensor=True,
+        provides_observation_string=True, provides_observation_tensor=True,
+        parameter_specification=_parameters(game))
+
+
+class _Held:
+    """The ludoteka state inside an OpenSpiel state: cloned cheaply, pickled as its decisions."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: GameState):
+        self.state = state
+
+    def __deepcopy__(self, memo: dict) -> "_Held":
+        return _Held(self.state.clone())
+
+    def __reduce__(self):
+        s = self.state
+        return (_replayed, (s.game.name, s.players, s.seed, dict(s.options),
+                            [(seat, key) for seat, key, _ in s.history()]))
+
+
+def _replayed(name: str, players: int, seed: int, options: dict, decisions: list) -> _Held:
+    return _Held(registry.game(name).replayed(players, seed, options, decisions))
+
+
+class LudotekaGame(pyspiel.Game):
+    """One ludoteka game with its player count, options and first seed (see the module docstring)."""
+
+    ludoteka: Game
+
+    def __init__(self, params: dict[str, Any] | None = None):
+        defaults = _parameters(self.ludoteka)
+        given = dict(params or {})
+        unknown = sorted(set(given) - set(defaults))
+        if unknown:
+            raise ValueError(f"{short_name(self.ludoteka)}: unknown parameter {unknown[0]!r}; "
+                             f"known: {', '.join(defaults)}")
+        merged = defaults | given
+        self.players = int(merged.pop("players"))
+        self.first_seed = int(merged.pop("seed"))
+        self.options = {name: parse_option_value(value) if isinstance(value, str) else value
+                        for name, value in merged.items()}
+        self.space = self.ludoteka.action_space(self.players, self.options)
+        self.ludoteka.new_state(self.players, self.first_seed, self.options)    # bad options fail here
+        self.encoder = encoder_for(self.ludoteka.name)
+        self.next_seed = self.first_seed
+        solo = self.players == 1
+        info = pyspiel.GameInfo(
+            num_distinct_actions=len(self.space), max_chance_outcomes=0, num_players=self.players,
+            min_utility=0.0, max_utility=1.0, utility_sum=None if solo else 1.0,
+            max_game_length=MAX_GAME_LENGTH)
+        super().__init__(_game_type(self.ludoteka, self.players), info, params or {})
+
+    def new_initial_state(self) -> "LudotekaState":
+        """A new game, seeded with the next seed (`seed`, `seed + 1`, ...)."""
+        seed = self.next_seed
+        self.next_seed += 1
+        return LudotekaState(self, self.ludoteka.new_state(self.players, seed, self.options))
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> "Observer":
+        """The observation (default) or, with perfect recall, the information-state observer."""
+        if params:
+            raise ValueError(f"observation parameters are not supported, got {params}")
+        recall = iig_obs_type is not None and iig_obs_type.perfect_recall
+        return Observer(self.encoder, recall)
+
+
+class LudotekaState(pyspiel.State):
+    """An OpenSpiel state around a ludoteka state; actions are action-space indices."""
+
+    def __init__(self, game: LudotekaGame, state: GameState):
+        super().__init__(game)
+        self.held = _Held(state)          # the only attribute: OpenSpiel serializes __dict__
+
+    @property
+    def space(self):
+        """The game's fixed action space (cached by the game)."""
+        state = self.held.state
+        return state.game.action_space(state.players, state.options)
+
+    @property
+    def ludoteka(self) -> GameState:
+        """The ludoteka state (read it, never change it)."""
+        return self.held.state
+
+    def current_player(self) -> int:
+        to_act = self.held.state.to_act
+        return pyspiel.PlayerId.TERMINAL if to_act is None else to_act
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return sorted(self.space.indices(self.held.state.legal_keys(player)))
+
+    def _apply_action(self, action: int) -> None:
+        self.held.state.apply(self.space.key(action))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        return self.space.key(action)
+
+    def is_terminal(self) -> bool:
+        return self.held.state.to_act is None
+
+    def returns(self) -> list[float]:
+        state = self.held.state
+        out = [0.0] * state.players
+        if state.to_act is None:
+            for seat in state.winners():
+                out[seat] = 1.0 / len(state.winners())
+        return out
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any = None) -> "LudotekaState":
+        """A full state that `player_id` cannot tell from this one (the game's determinization),
+        seeded by `probability_sampler` (a callable giving a number in [0, 1)) when given."""
+        state = self.held.state
+        draw = probability_sampler() if callable(probability_sampler) else random.random()
+        seed = int(draw * (1 << 62)) ^ state.version
+        return LudotekaState(self.get_game(), state.determinize(player_id, seed))
+
+    def __str__(self) -> str:
+        state = self.held.state
+        return json.dumps({"seed": state.seed, "decisions": state.actions()})
+
+
+class Observer:
+    """OpenSpiel's Python observer: `tensor` and `dict` filled by `set_from`, strings by `string_from`."""
+
+    def __init__(self, encoder: ViewEncoder, recall: bool):
+        self.encoder = encoder
+        self.recall = recall
+        self.events = ViewEncoder(capacity=encoder.size, hashed=EVENT_SLOTS) if recall else None
+        size = encoder.size + (EVENT_SLOTS if recall else 0)
+        self.tensor = np.zeros(size, np.float32)
+        self.dict = {"view": self.tensor[:encoder.size]}
+        if recall:
+            self.dict["events"] = self.tensor[encoder.size:]
+
+    def set_from(self, state: LudotekaState, player: int) -> None:
+        inner = state.held.state
+        self.dict["view"][:] = self.encoder.encode(inner.view(player))
+        if self.recall:
+            counts = self.dict["events"]
+            counts.fill(0.0)
+            slot, base = self.events.slot, self.encoder.size
+            for event in _seen_events(inner, player):    # a bag: each kind, and each whole event
+                counts[slot("kind=" + str(event["kind"])) - base] += 1.0
+                counts[slot(json.dumps(event, sort_keys=True)) - base] += 1.0
+
+    def string_from(self, state: LudotekaState, player: int) -> str:
+        inner = state.held.state
+        data: dict[str, Any] = {"view": inner.view(player)}
+        if self.recall:
+            data["events"] = _seen_events(inner, player)
+        return json.dumps(data, sort_keys=True, separators=(",", ":"))
+
+
+def _seen_events(state: GameState, seat: int) -> list[dict[str, Any]]:
+    """The kind and data of every event `seat` has seen, in order (its perfect recall)."""
+    return [{"kind": e.get("kind"), "data": e.get("data")} for e in state.events(seat)]
+
+
+def register_all() -> list[str]:
+    """Register every ludoteka game with OpenSpiel (once) and return their short names."""
+    names = []
+    known = {t.short_name for t in pyspiel.registered_games()}
+    for game in map(registry.game, registry.games()):
+        name = short_name(game)
+        if name not in known:
+            cls = type(f"LudotekaGame_{game.name.replace('-', '_')}", (LudotekaGame,), {"ludoteka": game})
+            pyspiel.register_game(_game_type(game), cls)
+        names.append(name)
+    return names
+
+
+GAMES = register_all()

@@ -1,0 +1,159 @@
+"""Every ludoteka game as a PettingZoo AEC environment.
+
+    from ludoteka.envs.pettingzoo import env
+    e = env("notre-dame", players=4, options={"carriage_may_stay": False})
+    e.reset(seed=42)
+    for agent in e.agent_iter():
+        observation, reward, termination, truncation, info = e.last()
+        action = None if termination else e.action_space(agent).sample(observation["action_mask"])
+        e.step(action)
+
+Agents are `player_0` ... `player_{N-1}` (the seats). An observation is a dict: `observation`, the
+seat's view as a float32 vector (ludoteka.envs.observation), and `action_mask`, 1 at the index of
+each key the seat may choose now in the game's fixed action space (all 0 while another seat
+decides). Rewards come at the end: each seat's share of the win (1, 1/k in a k-way tie, else 0),
+or its final score with `reward="score"`. The final scores are in every agent's info.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any, Mapping
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from ..kernel import IllegalAction
+from ..registry import game as lookup_game
+from .observation import encoder_for
+
+REWARDS = ("win", "score")
+
+
+def env(game: str, players: int | None = None, options: Mapping[str, Any] | None = None,
+        reward: str = "win", render_mode: str | None = None) -> "LudotekaEnv":
+    """The AEC environment of a registered game (by name) for `players` seats (default: the
+    smallest count above one the game allows) and game `options`."""
+    return LudotekaEnv(game, players, options, reward, render_mode)
+
+
+class LudotekaEnv(AECEnv):
+    """A ludoteka game for PettingZoo's agent-environment cycle (see the module docstring)."""
+
+    metadata = {"render_modes": ["ansi", "human"], "name": "ludoteka", "is_parallelizable": False}
+
+    def __init__(self, game: str, players: int | None = None, options: Mapping[str, Any] | None = None,
+                 reward: str = "win", render_mode: str | None = None):
+        super().__init__()
+        self.game = lookup_game(game)
+        if players is None:
+            players = max(self.game.min_players, min(2, self.game.max_players))
+        self.space = self.game.action_space(players, options)      # bad players or options fail here
+        self.game.new_state(players, 0, options)
+        if reward not in REWARDS:
+            raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r:.40}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be one of {', '.join(self.metadata['render_modes'])} "
+                             f"or None, not {render_mode!r:.40}")
+        self.metadata = dict(self.metadata, name=f"ludoteka_{self.game.name.replace('-', '_')}_v0")
+        self.players = players
+        self.options = dict(options or {})
+        self.reward = reward
+        self.render_mode = render_mode
+        self.encoder = encoder_for(self.game.name)
+        self.possible_agents = [f"player_{seat}" for seat in range(players)]
+        self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        obs_space = spaces.Dict({
+            "observation": spaces.Box(-np.inf, np.inf, (self.encoder.size,), np.float32),
+            "action_mask": spaces.Box(0, 1, (len(self.space),), np.int8),
+        })
+        act_space = spaces.Discrete(len(self.space))
+        self._observation_spaces = {a: obs_space for a in self.possible_agents}
+        self._action_spaces = {a: act_space for a in self.possible_agents}
+        self._seeds = random.Random()
+        self.state = None
+
+    # ------------------------------------------------------------------ spaces
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self._observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self._action_spaces[agent]
+
+    # ------------------------------------------------------------------ the cycle
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        """Start a new game. `seed` seeds it (and the seeds of later resets without one); the
+        game options are the environment's (PettingZoo's reset `options` are not game options)."""
+        if seed is not None:
+            self._seeds.seed(seed)
+        self.seed = self._seeds.getrandbits(31) if seed is None else seed
+        self._seeds.seed(self.seed + 1)
+        self.state = self.game.new_state(self.players, self.seed, self.options)
+        self.agents = self.possible_agents[:]
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        self.agent_selection = self.possible_agents[self.state.to_act]
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        """The agent's observation: its view encoded, and its action mask (zeros unless it acts)."""
+        seat = self._seat[agent]
+        vector = np.asarray(self.encoder.encode(self.state.view(seat)), dtype=np.float32)
+        mask = np.zeros(len(self.space), dtype=np.int8)
+        if self.state.to_act == seat:
+            mask[self.space.indices(self.state.legal_keys())] = 1
+        return {"observation": vector, "action_mask": mask}
+
+    def step(self, action: int | None) -> None:
+        """Apply the selected agent's action (an index into the action space). An illegal index
+        raises IllegalAction naming the key and the legal ones; nothing changes then."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise IllegalAction("None", list(self.state.legal_keys()), self._seat[agent])
+        key = self.space.key(int(action))
+        self.state.apply(key, self._seat[agent])
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = {a: 0.0 for a in self.agents}
+        if self.state.to_act is None:
+            self._finish()
+        else:
+            self.agent_selection = self.possible_agents[self.state.to_act]
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def _finish(self) -> None:
+        scores = self.state.scores()
+        if self.reward == "score":
+            values = [float(s) for s in scores]
+        else:
+            values = [0.0] * self.players
+            for seat in self.state.winners():
+                values[seat] = 1.0 / len(self.state.winners())
+        for agent, seat in self._seat.items():
+            self.rewards[agent] = values[seat]
+            self.terminations[agent] = True
+            self.infos[agent] = {"scores": list(scores), "winners": list(self.state.winners())}
+
+    def key(self, action: int) -> str:
+        """The game's key for an action index (to read or log an agent's choice)."""
+        return self.space.key(int(action))
+
+    def render(self) -> str | None:
+        """The table as a spectator sees it: returned as text (`ansi`) or printed (`human`)."""
+        if self.render_mode is None or self.state is None:
+            return None
+        text = self.game.render(self.state, None)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        """Nothing to release: the game lives in this process."""
+        self.state = None
