@@ -1,4 +1,5 @@
-"""The `ludoteka` command line: games, agents, play, simulate, replay, bench, arena, data, serve.
+"""The `ludoteka` command line: games, agents, play, simulate, replay, bench, arena, report, ladder,
+data, serve.
 
 Every command prints one JSON object with `--json`. Bad input (an unknown game, a bad option,
 a bad file or agent spec) prints one line on stderr and exits with status 2, without a traceback.
@@ -266,6 +267,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     from .data import add_data_parser
     add_data_parser(sub)
+    from .report import add_report_parser
+    add_report_parser(sub)
     from .serve import add_serve_parser
     add_serve_parser(sub)
     return parser
@@ -282,7 +285,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(argv)
         if args.command is None:
             raise UsageError("a COMMAND is required: games, agents, play, simulate, replay, bench, "
-                             "arena, data or serve (see `ludoteka --help`)")
+                             "arena, report, ladder, data or serve (see `ludoteka --help`)")
         return args.func(args)
     except SystemExit as exc:  # --help
         return exc.code if isinstance(exc.code, int) else 0
