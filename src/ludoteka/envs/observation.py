@@ -34,12 +34,19 @@ def features(view: Any) -> list[tuple[str, float]]:
 
 
 def _walk(value: Any, path: str, add) -> None:
-    # One recursive function appending to a list: several times faster than nested generators.
+    # One recursive function appending to a list (several times faster than nested generators);
+    # leaves are handled in their container's loop, so only containers recurse.
     kind = type(value)
     if kind is dict:
         prefix = path + "." if path else ""
         for name, item in value.items():
-            _walk(item, prefix + str(name), add)
+            t = type(item)
+            if t is int or t is float:
+                add((f"{prefix}{name}", float(item)))
+            elif t is str:
+                add((f"{prefix}{name}={item}", 1.0))
+            else:
+                _walk(item, f"{prefix}{name}", add)
     elif kind is list or kind is tuple:
         add((path + "#", float(len(value))))
         if value and all(type(v) is str for v in value):
