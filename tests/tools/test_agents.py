@@ -48,7 +48,7 @@ def test_random_agent_depends_on_its_seed():
 
 
 @pytest.mark.parametrize("spec,message", [
-    ("minimax", "unknown agent 'minimax'; known agents: greedy, ismcts, random"),
+    ("minimax", "unknown agent 'minimax'; known agents: greedy, ismcts, ismcts_parallel, random"),
     ("", "known agents"),
     ("ismcts:width=3", "agent 'ismcts' has no parameter 'width'; allowed: iterations, seconds, depth, c"),
     ("ismcts:iterations=lots", "'iterations' must be an integer"),
@@ -74,7 +74,7 @@ def test_spec_parameters_are_applied():
     assert default.iterations > 0 and 0 < default.seconds <= 1.0
     timed = make_agent("ismcts:seconds=0.5", 1)
     assert timed.iterations is None and timed.seconds == 0.5
-    assert set(AGENTS) == {"random", "greedy", "ismcts"}
+    assert set(AGENTS) == {"random", "greedy", "ismcts", "ismcts_parallel"}
 
 
 def test_ismcts_skips_search_with_one_option():

@@ -46,7 +46,7 @@ def test_games(capsys):
 
 def test_agents(capsys):
     code, data, _ = run_json(capsys, "agents")
-    assert code == 0 and {a["name"] for a in data["agents"]} == {"random", "greedy", "ismcts"}
+    assert code == 0 and {a["name"] for a in data["agents"]} == {"random", "greedy", "ismcts", "ismcts_parallel"}
 
 
 def test_simulate(capsys, tmp_path):
@@ -218,7 +218,7 @@ def test_console_script_entry_point():
     result = subprocess.run([sys.executable, "-m", "ludoteka", "agents", "--json"],
                             capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
-    assert {a["name"] for a in json.loads(result.stdout)["agents"]} == {"random", "greedy", "ismcts"}
+    assert {a["name"] for a in json.loads(result.stdout)["agents"]} == {"random", "greedy", "ismcts", "ismcts_parallel"}
 
 
 def test_play_applies_a_single_choice_without_asking(monkeypatch, capsys):

@@ -267,6 +267,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     from .data import add_data_parser
     add_data_parser(sub)
+    from .ladder import add_ladder_parser
+    add_ladder_parser(sub)
     from .report import add_report_parser
     add_report_parser(sub)
     from .serve import add_serve_parser
