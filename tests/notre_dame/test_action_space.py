@@ -7,6 +7,8 @@ import random
 
 import pytest
 
+import space_walk
+
 import ludoteka
 from ludoteka.boardgames.notre_dame.action_space import action_keys
 from ludoteka.kernel import BadOption, UnknownKey
@@ -60,25 +62,9 @@ def choose(r: random.Random, keys: list[str], hoard: bool) -> str:
 
 
 def walk(players: int, options: dict, seed: int, hoard: bool, seen: set[str]) -> int:
-    """Play one random game; check every acting seat's legal keys against the space at every
-    state. Returns the number of states."""
-    space = GAME.action_space(players, options)
-    r = random.Random(seed)
-    state = GAME.new_state(players, seed, options)
-    states = 0
-    while not state.is_terminal():
-        acting = state.acting_seats()
-        for seat in acting:
-            keys = state.legal_keys(seat)
-            indices = space.indices(keys)                     # UnknownKey names a missing key
-            mask = space.mask(keys)
-            assert mask.count(1) == len(keys) and all(mask[i] for i in indices)
-            assert [space.key(i) for i in indices] == keys
-            seen.update(keys)
-        states += 1
-        seat = r.choice(acting)
-        state.apply(choose(r, state.legal_keys(seat), hoard), seat)
-    return states
+    """Play one game with this policy, checking every state's keys (see space_walk.walk)."""
+    return space_walk.walk(GAME, players, options, seed, seen,
+                           lambda r, state, seat, keys: choose(r, keys, hoard))
 
 
 @pytest.fixture(scope="module")
