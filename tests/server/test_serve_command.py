@@ -28,5 +28,6 @@ def test_a_database_url_of_another_kind_is_a_usage_error(capsys):
 def test_an_ai_level_names_an_agent_spec(start_server, sqlite_url):
     server = start_server(sqlite_url)
     table = create(server.url, "kingsburg", ["ai:easy", "ai:hard", "ai:random", "ai:ismcts:iterations=50"])
-    assert [s["agent"] for s in table["seats"]] == ["greedy", "ismcts:iterations=400", "random",
+    from ludoteka.ai.levels import LEVELS
+    assert [s["agent"] for s in table["seats"]] == ["greedy", LEVELS["hard"], "random",
                                                      "ismcts:iterations=50"]

@@ -14,7 +14,8 @@ machine. The processes are a pool kept for the life of the process (one per core
 `workers`), shared by every agent of this kind; where a process may not have children (the
 daemonic workers of `multiprocessing.Pool`, as `run_jobs` uses), where the pool cannot start,
 or on one core, the searches run in this process instead. With `seconds`, each search gets the
-whole budget in parallel and a `1/workers` share of it when they run in turn.
+whole budget when all run at once, and its share of it when they take turns (in this process,
+or more searches than processes). Search processes ignore Ctrl-C: it is for the program.
 """
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ import atexit
 import json
 import multiprocessing
 import os
+import signal
 import threading
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -73,13 +75,18 @@ def _pool(size: int) -> ProcessPoolExecutor | None:
         if _POOL is not None and _POOL_PID == os.getpid():
             _POOL.shutdown(wait=False, cancel_futures=True)
         try:
-            _POOL = ProcessPoolExecutor(size, mp_context=_context())
+            _POOL = ProcessPoolExecutor(size, mp_context=_context(), initializer=_quiet_worker)
         except (OSError, ValueError, RuntimeError, AssertionError):
             _DISABLED = True
             _POOL = None
             return None
         _POOL_PID, _POOL_SIZE = os.getpid(), size
         return _POOL
+
+
+def _quiet_worker() -> None:
+    """In a search process: Ctrl-C is for the program that asked (it stops the pool), not for us."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _drop_pool() -> None:
@@ -128,8 +135,10 @@ def _search(task: tuple) -> tuple[dict[str, tuple[int, float]], int]:
 
 @register
 class ParallelIsmctsAgent(IsmctsAgent):
-    """Root-parallel IS-MCTS: `workers` independent ismcts searches (one process each where
-    allowed) whose root visit counts are summed."""
+    """Root-parallel IS-MCTS: `workers` independent ismcts searches, their root visits summed.
+
+    Each search runs in its own worker process where processes are allowed, else in turn here.
+    """
 
     kind = "ismcts_parallel"
     params = dict(IsmctsAgent.params)
@@ -166,7 +175,9 @@ class ParallelIsmctsAgent(IsmctsAgent):
         pool = _pool(processes) if processes > 1 else None
         results = None
         if pool is not None:
-            tasks = [(game_ref, text, seed, self.search_settings()) for seed in seeds]
+            # More searches than processes: they run in turns, each with its share of the time.
+            share = min(1.0, processes / self.workers)
+            tasks = [(game_ref, text, seed, self.search_settings(share)) for seed in seeds]
             try:
                 results = list(pool.map(_search, tasks))
                 self.last_parallel = True

@@ -18,21 +18,33 @@ def _strength_mods(state: KingsburgState, seat: int, card_index: int | None) -> 
     return sum(b.battle for b in T.data.buildings if m >> b.index & 1)
 
 
-def _value(state: KingsburgState, seat: int, viewer: int) -> float:
+def _card_known(state: KingsburgState, viewer: int) -> int | None:
+    """The card index of this year's enemy if `viewer` has seen it, else None."""
+    year = state.year
+    if year <= state.enemies_revealed or state.enemy_seen[viewer] >> (year - 1) & 1:
+        return state.enemy_deck[year - 1]
+    return None
+
+
+def _value(state: KingsburgState, seat: int, viewer: int, card_index: int | None = -1) -> float:
     T = state.T
     data = T.data
     v = float(state.vp[seat])
     if state.to_act is None:
         return v
     years_left = 5 - state.year + (0 if state.phase < 8 else 0.2)
-    v += GOOD_VALUE * state.goods_total(seat)
-    v += TOKEN_VALUE * state.tokens[seat]
+    # Goods and +2 tokens turn into VP only in the productive seasons still to come (their
+    # influence and building, KB-8, KB-10): after the last one they are worth only the tie-break.
+    seasons_left = 3 * (5 - state.year) + sum(1 for p in (2, 4, 6) if p >= state.phase)
+    use = 1.0 if seasons_left >= 2 else (0.7 if seasons_left == 1 else 0.05)
+    v += GOOD_VALUE * use * state.goods_total(seat)
+    v += TOKEN_VALUE * use * state.tokens[seat]
     effects = sum(1 for b in data.buildings if b.effect and state.buildings[seat] >> b.index & 1)
     v += EFFECT_VALUE * effects * years_left / 5
     # the coming battle, as the viewer knows it
     if not state.battle_fought():      # this year's battle is still to come
-        seen = state.visible_cards(viewer)
-        card_index = seen.get(state.year)
+        if card_index == -1:
+            card_index = _card_known(state, viewer)
         if card_index is not None:
             card = data.enemies[card_index]
             enemy = card.strength
@@ -54,3 +66,20 @@ def evaluate(state: KingsburgState, seat: int) -> float:
     mine = _value(state, seat, seat)
     others = [_value(state, s, seat) for s in range(state.players) if s != seat]
     return mine - (max(others) if others else 0.0)
+
+
+def evaluate_all(state: KingsburgState) -> list[float]:
+    """`evaluate` for every seat: the seats that know the same of this year's enemy share the
+    values of all seats, so they are worked out once per kind of knowledge (usually once)."""
+    n = state.players
+    shared: dict[int | None, list[float]] = {}
+    out = []
+    for viewer in range(n):
+        card = _card_known(state, viewer) if state.to_act is not None else None
+        values = shared.get(card)
+        if values is None:
+            values = shared[card] = [_value(state, s, viewer, card) for s in range(n)]
+        mine = values[viewer]
+        others = [v for s, v in enumerate(values) if s != viewer]
+        out.append(mine - (max(others) if others else 0.0))
+    return out

@@ -128,6 +128,15 @@ class KingsburgGame(Game):
         from .evaluate import evaluate
         return evaluate(state, seat)
 
+    def evaluate_all(self, state: GameState) -> list[float]:
+        from .evaluate import evaluate_all
+        return evaluate_all(state)
+
+    def playout_key(self, state: GameState, random) -> str:
+        """The search's playout policy: a noisy greedy player on what the acting seat sees (policy.py)."""
+        from .policy import playout_key
+        return playout_key(state, random)
+
 
     # ------------------------------------------------------------------ rendering
     def render(self, state: GameState, seat: int | None, full: bool = False) -> str:

@@ -6,9 +6,10 @@ from typing import Any
 
 from ...kernel import Game, GameState, Option
 from . import bribes, coins, plague  # noqa: F401  (registers their frame kinds)
-from .actions import MOVE_CARRIAGE, message_reward
+from . import policy
+from .actions import message_reward
 from .data import CARD_TYPES, DATA_DIR, SECTOR_COUNT, Components, load_components
-from .keys import CATEGORY_COUNT, HOSPITAL, PARK, RESIDENCE
+from .keys import CATEGORY_COUNT
 from .render import render
 from .rounds import setup
 from .frames import frame_problems
@@ -161,24 +162,20 @@ class NotreDame(Game):
         return problems
 
     def evaluate(self, state: GameState, seat: int) -> float:
-        """Prestige plus a rough value of coins, stones, buildings and plague danger, minus the best
-        other seat's value. Used by the greedy and search agents."""
+        """Prestige plus a rough value of coins, stones, buildings and messages, less the plague it
+        faces, minus the best other seat's value (policy.py). Used by the greedy and search agents."""
         assert isinstance(state, NotreDameState)
-        values = [_worth(state, s) for s in range(state.players)]
-        return values[seat] - max(v for s, v in enumerate(values) if s != seat)
+        return policy.evaluate(state, seat)
 
     def evaluate_all(self, state: GameState) -> list[float]:
         """`evaluate` for every seat, with each seat's worth computed once."""
         assert isinstance(state, NotreDameState)
-        values = [_worth(state, s) for s in range(state.players)]
-        out = []
-        for seat, mine in enumerate(values):
-            out.append(mine - max(v for s, v in enumerate(values) if s != seat))
-        return out
+        return policy.evaluate_all(state)
 
     def playout_key(self, state: GameState, random) -> str:
-        """A cheap playout policy for search (see `playout_key` below)."""
-        return playout_key(state, random)
+        """The search's playout policy: a noisy greedy player that sees what the acting seat
+        sees and heads off its plague overflow (policy.py)."""
+        return policy.playout_key(state, random)
 
     def render(self, state: GameState, seat: int | None, full: bool = False) -> str:
         """The table as text, as `seat` sees it: compact, or everything if `full`."""
@@ -190,43 +187,3 @@ class NotreDame(Game):
         assert isinstance(state, NotreDameState)
         return state.name(seat)
 
-
-def _worth(state: NotreDameState, seat: int) -> float:
-    """Prestige now plus what the rest of the position is likely to turn into."""
-    data = state.data
-    left = (data.rounds - state.round + 1) / data.rounds          # share of the game still to play
-    base = seat * SECTOR_COUNT
-    value = float(state.prestige[seat])
-    value += 0.9 * state.coins[seat] + 0.6 * state.personal[seat] + 0.1 * state.general[seat] * left
-    value += (state.sector_stones[base + RESIDENCE] + (state.friend[seat] == RESIDENCE)) * 1.2 * left
-    value += ((state.sector_stones[base + PARK] + (state.friend[seat] == PARK)) >> 1) * 3.0 * left
-    value += sum(state.sector_stones[base:base + SECTOR_COUNT]) * 0.4 * left
-    total_nd = sum(state.notre_dame_stones)
-    if total_nd:
-        value += state.notre_dame_stones[seat] * data.tile_points[state.players] / total_nd
-    value += (state.sector_stones[base + HOSPITAL] + (state.friend[seat] == HOSPITAL)) * 0.8 * left
-    value += sum(state.held[seat * state.boroughs:(seat + 1) * state.boroughs]) * 0.8
-    danger = state.rat[seat] - 5
-    if danger > 0:
-        value -= danger * 1.0 * left + (2.5 if state.rat[seat] >= 8 else 0.0)
-    return value
-
-
-# Keys a sensible player rarely picks: playouts avoid them unless nothing else is legal.
-_PASSIVE = frozenset(("decline", "hotel:none", "barmaid:none", "pass"))
-
-
-def playout_key(state: NotreDameState, random) -> str:
-    """Playout policy: never decline an action or bribe when something else is possible, and take
-    a message whenever the carriage can. Uniform among the rest. Reads only the legal keys."""
-    keys = state.legal_keys()
-    if len(keys) == 1:
-        return keys[0]
-    if state.top()[0] is MOVE_CARRIAGE:
-        takes = [k for k in keys if k.endswith(":take")]
-        if takes:
-            keys = takes
-    active = [k for k in keys if k not in _PASSIVE]
-    if active:
-        keys = active
-    return keys[int(random() * len(keys))]
