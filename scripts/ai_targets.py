@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
@@ -34,12 +35,21 @@ TARGET_WIN_RATE = 0.60
 TARGET_SECONDS = 2.0
 
 
+def progress_lines(label: str):
+    """A progress bar on a terminal; elsewhere (a log file) one line per finished game."""
+    if sys.stderr.isatty():
+        return progress_bar(label)
+    start = time.perf_counter()
+    return lambda done, total: print(f"{label}: {done}/{total} games, {time.perf_counter() - start:.0f} s",
+                                      file=sys.stderr, flush=True)
+
+
 def measure(game_name: str, hard: str, opponent: str, games: int, seed: int, workers: int,
             quiet: bool) -> dict:
     game = ludoteka.game(game_name)
     specs = [hard, opponent, opponent, opponent]
     result = arena(game, 4, specs, games=games, seed=seed, workers=workers,
-                   progress=None if quiet else progress_bar(f"{game_name}: {hard} vs 3 x {opponent}"))
+                   progress=None if quiet else progress_lines(f"{game_name}: {hard} vs 3 x {opponent}"))
     me = result["agents"][0]
     return {"game": game_name, "hard": hard, "opponent": opponent, "games": games, "seed": seed,
             "wins": me["wins"], "mean_score": me["mean_score"],
