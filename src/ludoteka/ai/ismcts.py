@@ -14,6 +14,7 @@ from typing import Any
 
 from ..kernel import GameState
 from .base import Agent, Param, register
+from .simple import follow_greedily
 
 # The default level: at most DEFAULT_ITERATIONS iterations and at most DEFAULT_SECONDS seconds
 # per decision (whichever comes first). An explicit `iterations=` without `seconds=` removes the
@@ -33,7 +34,6 @@ PRIOR_WEIGHT = 1.0
 PRIOR_SCALE = 1.5
 PRIOR_CLIP = 4.0
 PRIOR_LOOKAHEAD = 2
-PRIOR_FORCED_CAP = 16
 # The allowed ranges of the parameters (every value must also be finite).
 MAX_ITERATIONS = 10_000_000
 MAX_SECONDS = 3600.0
@@ -173,34 +173,11 @@ class IsmctsAgent(Agent):
         for key in keys:
             child = base.clone()
             child.apply(key)
-            _follow(child, seat, evaluate, PRIOR_LOOKAHEAD)
+            follow_greedily(child, seat, evaluate, PRIOR_LOOKAHEAD)
             values.append(float(evaluate(child, seat)))
         best = max(values)
         weight = self.prior_weight
         return {key: weight * max(-PRIOR_CLIP, (v - best) / PRIOR_SCALE) for key, v in zip(keys, values)}
-
-
-def _follow(state: GameState, seat: int, evaluate, lookahead: int) -> None:
-    """Play `seat`'s own next decisions in place: forced ones, and up to `lookahead` real choices
-    each by the best `evaluate` one step ahead (as the greedy agent does)."""
-    choices = steps = 0
-    while state.to_act == seat and steps < PRIOR_FORCED_CAP:
-        keys = state.legal_keys()
-        steps += 1
-        if len(keys) > 1:
-            if choices >= lookahead:
-                return
-            choices += 1
-            best_key, best_value = keys[0], float("-inf")
-            for key in keys:
-                child = state.clone()
-                child.apply(key)
-                value = evaluate(child, seat)
-                if value > best_value:
-                    best_key, best_value = key, value
-            state.apply(best_key)
-        else:
-            state.apply(keys[0])
 
 
 class _Scale:

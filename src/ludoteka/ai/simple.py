@@ -4,6 +4,32 @@ from __future__ import annotations
 from ..kernel import GameState
 from .base import Agent, Param, register
 
+# Forced (single-option) steps a greedy follow-up takes at most, so a long forced run ends.
+FORCED_CAP = 16
+
+
+def follow_greedily(state: GameState, seat: int, evaluate, lookahead: int) -> None:
+    """Play `seat`'s own next decisions in place: forced ones (up to FORCED_CAP steps), and up to
+    `lookahead` real choices, each the best `evaluate` one step ahead."""
+    choices = steps = 0
+    while state.to_act == seat and steps < FORCED_CAP:
+        keys = state.legal_keys()
+        steps += 1
+        if len(keys) == 1:
+            state.apply(keys[0])
+            continue
+        if choices >= lookahead:
+            return
+        choices += 1
+        best_key, best_value = keys[0], float("-inf")
+        for key in keys:
+            child = state.clone()
+            child.apply(key)
+            value = evaluate(child, seat)
+            if value > best_value:
+                best_key, best_value = key, value
+        state.apply(best_key)
+
 
 @register
 class RandomAgent(Agent):
@@ -31,8 +57,6 @@ class GreedyAgent(Agent):
     kind = "greedy"
     params = {"lookahead": Param(int, 2, "follow-up decisions of the same seat chosen greedily before "
                                          "evaluating", 0, 16)}
-    FORCED_CAP = 16
-
     def choose(self, state: GameState) -> str:
         keys = state.legal_keys()
         if len(keys) == 1:
@@ -46,31 +70,10 @@ class GreedyAgent(Agent):
         for key in keys:
             child = base.clone()
             child.apply(key)
-            self._follow(child, seat, evaluate)
+            follow_greedily(child, seat, evaluate, self.lookahead)
             value = evaluate(child, seat)
             if value > best_value:
                 best_value, best = value, [key]
             elif value == best_value:
                 best.append(key)
         return best[0] if len(best) == 1 else best[self.rng.randrange(len(best))]
-
-    def _follow(self, state: GameState, seat: int, evaluate) -> None:
-        """Play the same seat's continuation greedily, in place, within the caps."""
-        choices = steps = 0
-        while state.to_act == seat and steps < self.FORCED_CAP:
-            keys = state.legal_keys()
-            steps += 1
-            if len(keys) == 1:
-                state.apply(keys[0])
-                continue
-            if choices >= self.lookahead:
-                return
-            choices += 1
-            best_key, best_value = keys[0], float("-inf")
-            for key in keys:
-                child = state.clone()
-                child.apply(key)
-                value = evaluate(child, seat)
-                if value > best_value:
-                    best_key, best_value = key, value
-            state.apply(best_key)
