@@ -7,11 +7,11 @@
 from . import simple as _simple  # noqa: F401  (registers random and greedy)
 from . import ismcts as _ismcts  # noqa: F401  (registers ismcts)
 from . import parallel as _parallel  # noqa: F401  (registers ismcts_parallel)
-from .base import AGENTS, Agent, AgentSpecError, describe_agents, make_agent, parse_spec
+from .base import AGENTS, Agent, AgentSpecError, describe_agents, make_agent, parse_spec, seat_specs
 from .ismcts import DEFAULT_DEPTH, DEFAULT_ITERATIONS, DEFAULT_SECONDS, IsmctsAgent
 from .parallel import ParallelIsmctsAgent
 from .simple import GreedyAgent, RandomAgent
 
 __all__ = ["AGENTS", "Agent", "AgentSpecError", "GreedyAgent", "IsmctsAgent", "ParallelIsmctsAgent", "RandomAgent",
            "DEFAULT_DEPTH", "DEFAULT_ITERATIONS", "DEFAULT_SECONDS",
-           "describe_agents", "make_agent", "parse_spec"]
+           "describe_agents", "make_agent", "parse_spec", "seat_specs"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 import math
 import random
 import re
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar, NamedTuple, Sequence
 
 from ..kernel import GameState, LudotekaError
 
@@ -147,6 +147,19 @@ def parse_spec(spec: str) -> tuple[type[Agent], dict[str, Any]]:
             raise AgentSpecError(f"agent {name!r}: parameter {pname!r} needs a value ({pname}=...)")
         settings[pname] = _parse_value(name, pname, cls.params[pname], text.strip())
     return cls, settings
+
+
+def seat_specs(agents: Sequence[str] | None, players: int, default: str) -> list[str]:
+    """One checked agent spec per seat: `agents` names one for every seat or one per seat
+    (`default` for every seat when none is given); a bad count or spec raises ValueError."""
+    specs = list(agents) if agents else [default]
+    if len(specs) == 1:
+        specs = specs * players
+    if len(specs) != players:
+        raise ValueError(f"{len(specs)} agents given for {players} players; give one for every seat or {players}")
+    for spec in specs:
+        parse_spec(spec)
+    return specs
 
 
 def make_agent(spec: str, seed: int) -> Agent:

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
 from .. import __version__
-from ..ai import make_agent, parse_spec
+from ..ai import make_agent, seat_specs
 from ..kernel import BadOption, Game, LudotekaError
 from .distribute import run_jobs
 from .simulate import MAX_GAMES, agent_seed
@@ -234,13 +234,7 @@ def _writable(out_dir: Path) -> None:
 def plan(game: Game, players: int, agents: Sequence[str] | None, options: Mapping[str, Any] | None,
          compare: Mapping[str, Any] | None, games: int, seed: int) -> tuple[list[str], list[dict[str, Any]]]:
     """The seat specs and the option sets (base, and base + compare); bad input raises here."""
-    specs = list(agents) if agents else ["greedy"]
-    if len(specs) == 1:
-        specs = specs * players
-    if len(specs) != players:
-        raise ValueError(f"{len(specs)} agents given for {players} players; give one for every seat or {players}")
-    for spec in specs:
-        parse_spec(spec)
+    specs = seat_specs(agents, players, "greedy")
     if not 1 <= games <= MAX_GAMES:
         raise ValueError(f"games must be from 1 to {MAX_GAMES:,}, not {games!r:.40}")
     base = dict(options or {})

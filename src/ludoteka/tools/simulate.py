@@ -6,7 +6,7 @@ import time
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
-from ..ai import make_agent, parse_spec
+from ..ai import make_agent, seat_specs
 from ..kernel import Game, record_of, replay, save_record, state_digest
 from .distribute import run_jobs
 from .invariants import check_state
@@ -117,13 +117,7 @@ def simulate(game: Game, players: int, games: int = 10, seed: int = 0,
     `workers` > 1 checks games in parallel processes, `ray` on a Ray cluster (see `run_jobs`):
     the results, apart from timings, are the same either way.
     """
-    specs = list(agents) if agents else ["random"]
-    if len(specs) == 1:
-        specs = specs * players
-    if len(specs) != players:
-        raise ValueError(f"{len(specs)} agents given for {players} players; give one or {players}")
-    for spec in specs:
-        parse_spec(spec)
+    specs = seat_specs(agents, players, "random")
     if not (isinstance(deep, (int, float)) and math.isfinite(deep) and 0.0 <= deep <= 1.0):
         raise ValueError(f"deep must be a share from 0 to 1, not {deep!r:.40}")
     if not 1 <= games <= MAX_GAMES:
