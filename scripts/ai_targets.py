@@ -10,9 +10,12 @@ else on the machine while it measures, or the times say more about the machine t
     .venv/bin/python scripts/ai_targets.py --game kingsburg --games 20 --seed 2000 --json out.json
 
 Strength depends on the iteration budget; to compare searches on a busy machine give both
-sides iterations only (e.g. `--hard ismcts_parallel:iterations=3000`): the choices then do not
-depend on the machine's speed. A run in chunks (`--seed` 0, 40, 80... with `--games 40`) adds up
-to one run: pass the JSON files to `--merge`.
+sides iterations only (e.g. `--hard ismcts_parallel:iterations=1500 --opponent
+ismcts:iterations=200`): the choices then do not depend on the machine's speed. `--timing`
+then plays the same games with the real level on a quiet machine and reports the seconds of
+each real choice and how often the time cap stopped a search before its iteration budget. A
+run in chunks (`--seed` 0, 40, 80... with `--games 40`) adds up to one run: pass the JSON files
+to `--merge`.
 """
 from __future__ import annotations
 
@@ -25,8 +28,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 import ludoteka  # noqa: E402
+from ludoteka.ai import make_agent  # noqa: E402
 from ludoteka.ai.levels import LEVELS  # noqa: E402
 from ludoteka.tools.arena import arena  # noqa: E402
+from ludoteka.tools.simulate import agent_seed  # noqa: E402
 from ludoteka.tools.progress import progress_bar  # noqa: E402
 from ludoteka.tools.stats import wilson  # noqa: E402
 
@@ -57,6 +62,40 @@ def measure(game_name: str, hard: str, opponent: str, games: int, seed: int, wor
             "decisions": me["decisions"], "seconds": me["mean_seconds_per_decision"] * me["decisions"],
             "max_seconds_per_decision": me["max_seconds_per_decision"],
             "results": result["results"]}
+
+
+def timing(game_name: str, hard: str, opponent: str, games: int, seed: int) -> dict:
+    """Seconds and iterations of each real choice (more than one legal key) of `hard` in seat g % 4
+    of game g, as `arena` seats it: what a player waits for, and whether the time cap cut the
+    search short of its iteration budget."""
+    game = ludoteka.game(game_name)
+    seconds: list[float] = []
+    iterations: list[int] = []
+    for g in range(games):
+        game_seed = seed + g
+        hard_seat = g % 4
+        specs = [hard, opponent, opponent, opponent]
+        agents = {(i + g) % 4: make_agent(specs[i], agent_seed(game_seed, i)) for i in range(4)}
+        state = game.new_state(4, game_seed)
+        while state.to_act is not None:
+            seat = state.to_act
+            many = len(state.legal_keys()) > 1
+            t0 = time.perf_counter()
+            key = agents[seat].choose(state)
+            if seat == hard_seat and many:
+                seconds.append(time.perf_counter() - t0)
+                iterations.append(agents[seat].last_iterations)
+            state.apply(key, seat)
+        print(f"{game_name} timing: {g + 1}/{games} games", file=sys.stderr, flush=True)
+    seconds.sort()
+    budget = getattr(agents[hard_seat], "iterations", None)
+    budget = budget * getattr(agents[hard_seat], "workers", 1) if budget else None
+    return {"game": game_name, "hard": hard, "opponent": opponent, "games": games, "seed": seed,
+            "choices": len(seconds), "mean_seconds": sum(seconds) / len(seconds),
+            "p95_seconds": seconds[int(0.95 * (len(seconds) - 1))], "max_seconds": seconds[-1],
+            "iteration_budget": budget, "mean_iterations": sum(iterations) / len(iterations),
+            "min_iterations": min(iterations),
+            "share_cut_by_time": (sum(1 for n in iterations if n < budget) / len(iterations)) if budget else None}
 
 
 def summary(rows: list[dict]) -> dict:
@@ -96,8 +135,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--opponent", default="ismcts", help="the three opponents (default ismcts)")
     parser.add_argument("--workers", type=int, default=1, help="games at a time (default 1: hard uses both cores)")
     parser.add_argument("--json", metavar="FILE", help="write the results (with every game) to FILE")
+    parser.add_argument("--timing", action="store_true", help="time each real choice of --hard (and count "
+                        "its iterations) instead of measuring the win rate")
     parser.add_argument("--merge", nargs="+", metavar="FILE", help="add up the JSON files of earlier runs; play nothing")
     args = parser.parse_args(argv)
+    if args.timing:
+        rows = [timing(name, args.hard, args.opponent, args.games, args.seed) for name in (args.game or GAMES)]
+        for row in rows:
+            print(json.dumps(row))
+        if args.json:
+            Path(args.json).write_text(json.dumps({"timing": rows}, indent=1))
+        return 0
     if args.merge:
         rows: dict[tuple, list[dict]] = {}
         for name in args.merge:
