@@ -29,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 import ludoteka  # noqa: E402
 from ludoteka.ai import make_agent  # noqa: E402
-from ludoteka.ai.levels import LEVELS  # noqa: E402
+from ludoteka.ai.levels import level_spec  # noqa: E402
 from ludoteka.tools.arena import arena  # noqa: E402
 from ludoteka.tools.simulate import agent_seed  # noqa: E402
 from ludoteka.tools.progress import progress_bar  # noqa: E402
@@ -126,12 +126,17 @@ def show(s: dict) -> None:
           f"{'met' if s['time_target_met'] else 'not met'})")
 
 
+def hard_for(game_name: str, given: str | None) -> str:
+    """The agent measured in `game_name`: the one given, or that game's `hard` level."""
+    return given or level_spec("hard", ludoteka.game(game_name))
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", choices=GAMES, action="append", help="one game (repeatable; default both)")
     parser.add_argument("--games", type=int, default=100, help="games per game (default 100)")
     parser.add_argument("--seed", type=int, default=1000, help="game g uses seed SEED+g (default 1000)")
-    parser.add_argument("--hard", default=LEVELS["hard"], help=f"the agent measured (default hard: {LEVELS['hard']})")
+    parser.add_argument("--hard", help="the agent measured (default: the game's hard level)")
     parser.add_argument("--opponent", default="ismcts", help="the three opponents (default ismcts)")
     parser.add_argument("--workers", type=int, default=1, help="games at a time (default 1: hard uses both cores)")
     parser.add_argument("--json", metavar="FILE", help="write the results (with every game) to FILE")
@@ -140,7 +145,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--merge", nargs="+", metavar="FILE", help="add up the JSON files of earlier runs; play nothing")
     args = parser.parse_args(argv)
     if args.timing:
-        rows = [timing(name, args.hard, args.opponent, args.games, args.seed) for name in (args.game or GAMES)]
+        rows = [timing(name, hard_for(name, args.hard), args.opponent, args.games, args.seed) for name in (args.game or GAMES)]
         for row in rows:
             print(json.dumps(row))
         if args.json:
@@ -154,7 +159,7 @@ def main(argv: list[str] | None = None) -> int:
         summaries = [summary(chunk) for chunk in rows.values()]
         runs = [row for chunk in rows.values() for row in chunk]
     else:
-        runs = [measure(name, args.hard, args.opponent, args.games, args.seed, args.workers, quiet=False)
+        runs = [measure(name, hard_for(name, args.hard), args.opponent, args.games, args.seed, args.workers, quiet=False)
                 for name in (args.game or GAMES)]
         summaries = [summary([row]) for row in runs]
     for s in summaries:

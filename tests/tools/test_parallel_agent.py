@@ -100,3 +100,31 @@ def test_spec_errors_and_the_hard_level():
     assert level_spec("hard") == LEVELS["hard"] and LEVELS["hard"].startswith("ismcts_parallel:")
     hard = make_agent(LEVELS["hard"], 1)
     assert isinstance(hard, ParallelIsmctsAgent) and hard.workers == 2 and hard.seconds <= 2.0
+
+
+def test_a_game_may_tune_a_level():
+    """Notre Dame's hard level plays its playouts to the end (Game.ai_levels); Kingsburg's is the
+    default; a level name ignores case and spaces, and an agent spec passes through."""
+    notre_dame, kingsburg = ludoteka.game("notre-dame"), ludoteka.game("kingsburg")
+    assert level_spec(" Hard ", notre_dame) == notre_dame.ai_levels["hard"] != LEVELS["hard"]
+    assert "depth=400" in notre_dame.ai_levels["hard"]
+    assert level_spec("hard", kingsburg) == level_spec("hard") == LEVELS["hard"]
+    assert level_spec("medium", notre_dame) == LEVELS["medium"]
+    assert level_spec("greedy:lookahead=1", notre_dame) == "greedy:lookahead=1"
+
+
+def test_a_new_table_takes_the_games_own_hard_level():
+    """The server resolves `ai:hard` with the table's game (server/requests.py)."""
+    from ludoteka.server.requests import parse_new_table
+    for name in ("notre-dame", "kingsburg"):
+        seats = parse_new_table({"game": name, "players": 2, "seats": ["human", "ai:hard"]})[3]
+        assert seats == ["human", "ai:" + level_spec("hard", ludoteka.game(name))]
+
+
+def test_the_command_line_takes_level_names():
+    """`--agents hard,easy,ismcts:iterations=5` names two levels and a spec (cli/arguments.py)."""
+    from ludoteka.cli.arguments import split_agents
+    notre_dame = ludoteka.game("notre-dame")
+    assert split_agents("hard,easy,ismcts:iterations=5,c=1", notre_dame) == [
+        notre_dame.ai_levels["hard"], "greedy", "ismcts:iterations=5,c=1"]
+    assert split_agents("HARD") == [LEVELS["hard"]]

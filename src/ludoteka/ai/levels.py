@@ -2,23 +2,33 @@
 agent's decision (so a resumed or rebuilt game plays on exactly as the uninterrupted one)."""
 from __future__ import annotations
 
+from ..kernel import Game
 from .base import AgentSpecError, parse_spec
 
 LEVELS = {
     "easy": "greedy",                       # one-step lookahead on the game's evaluation
     "medium": "ismcts",                     # the default information-set search
     # root-parallel search on two cores: two searches of up to 1,500 iterations, at most 1.5 s
+    # (a game may tune a level for its search: Game.ai_levels, e.g. Notre Dame's deeper playouts)
     "hard": "ismcts_parallel:iterations=1500,seconds=1.5",
 }
 DEFAULT_LEVEL = "medium"
 
 
-def level_spec(text: str) -> str:
+def resolve_level(text: str, game: Game | None = None) -> str:
+    """The spec behind a level name (the game's own tuning first, `game.ai_levels`), or `text`
+    itself when it names no level (unchecked: an agent spec)."""
+    name = text.strip().lower()
+    return (game.ai_levels.get(name) if game is not None else None) or LEVELS.get(name, text)
+
+
+def level_spec(text: str, game: Game | None = None) -> str:
     """The agent spec for a level name (`easy`, `medium`, `hard`) or an agent spec itself,
-    checked; an unknown name or parameter raises AgentSpecError naming what is allowed."""
+    checked; an unknown name or parameter raises AgentSpecError naming what is allowed. A game's
+    own tuning of a level (`game.ai_levels`) comes before the defaults here."""
     if not isinstance(text, str):
         raise AgentSpecError(f"an AI level must be a string, not {type(text).__name__}")
-    spec = LEVELS.get(text.strip().lower(), text)
+    spec = resolve_level(text, game)
     try:
         parse_spec(spec)
     except AgentSpecError as exc:

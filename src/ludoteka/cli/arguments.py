@@ -12,6 +12,7 @@ import re
 from typing import Callable
 
 from ..ai.base import SHOWN_CHARS, shown
+from ..ai.levels import resolve_level
 from ..kernel import Game
 
 MAX_SEED = 2**63 - 1
@@ -90,8 +91,9 @@ def seat_number(text: str, players: int) -> int:
     return seat
 
 
-def split_agents(text: str | None) -> list[str] | None:
+def split_agents(text: str | None, game: Game | None = None) -> list[str] | None:
     """`"a,b:x=1,c"` -> ["a", "b:x=1", "c"]: a part with '=' but no ':' continues the previous spec.
+    A level name (`easy`, `medium`, `hard`) becomes its spec, `game`'s own where it tunes one.
 
     None (not given) gives None; an empty list or an empty spec in it is a UsageError.
     """
@@ -106,7 +108,7 @@ def split_agents(text: str | None) -> list[str] | None:
             out[-1] += "," + part
         else:
             out.append(part)
-    return out
+    return [resolve_level(spec, game) for spec in out]
 
 
 def _cut_quoted(match: re.Match[str]) -> str:

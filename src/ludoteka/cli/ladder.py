@@ -18,7 +18,7 @@ def cmd_ladder(args: argparse.Namespace) -> int:
     from .main import default_players, emit_json, lookup_game, parse_options, plural
     game = lookup_game(args.game)
     players = players_for(game, args.players, default_players)
-    specs = split_agents(args.agents)
+    specs = split_agents(args.agents, game)
     if not specs:
         raise UsageError("--agents is required: at least two agent specs separated by commas, e.g. random,greedy")
     result = ladder(game, players, specs, games=args.games, seed=args.seed, options=parse_options(args.option),

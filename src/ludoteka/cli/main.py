@@ -92,7 +92,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     game = lookup_game(args.game)
     players = players_for(game, args.players, default_players)
     result = simulate(game, players, games=args.games, seed=args.seed,
-                      agents=split_agents(args.agents), options=parse_options(args.option),
+                      agents=split_agents(args.agents, game), options=parse_options(args.option),
                       deep=args.deep, max_decisions=args.max_decisions, save_dir=args.save,
                       workers=args.workers, ray=args.ray,
                       progress=None if args.json else progress_bar(f"simulate {game.name}"))
@@ -147,7 +147,7 @@ def plural(n: int, noun: str) -> str:
 def cmd_arena(args: argparse.Namespace) -> int:
     game = lookup_game(args.game)
     players = players_for(game, args.players, default_players)
-    specs = split_agents(args.agents) or (["random", "greedy", "ismcts"] if players == 1 else ["ismcts", "random"])
+    specs = split_agents(args.agents, game) or (["random", "greedy", "ismcts"] if players == 1 else ["ismcts", "random"])
     if len(specs) == 1:
         specs = specs * players
     result = arena(game, players, specs, games=args.games, seed=args.seed,

@@ -21,7 +21,7 @@ from typing import Any, Callable, TextIO
 
 from ..ai import make_agent
 from ..ai.base import shown
-from ..ai.levels import decision_seed
+from ..ai.levels import decision_seed, resolve_level
 from ..kernel import Game, GameState, LudotekaError, load_record, record_of, replay, save_record
 from .arguments import MAX_SEED, UsageError, players_for, seat_number, split_agents
 
@@ -330,10 +330,10 @@ def breakdown_table(state: GameState, names: list[str]) -> str:
     return "\n".join(lines)
 
 
-def _seat_specs(args: argparse.Namespace, players: int) -> list[str]:
+def _seat_specs(args: argparse.Namespace, game: Game, players: int) -> list[str]:
     seats = ["human"] + ["ismcts"] * (players - 1)
     if args.agents is not None:
-        given = split_agents(args.agents) or []
+        given = split_agents(args.agents, game) or []
         if len(given) != players:
             raise UsageError(f"--agents names {len(given)} seats; this game has {players} players")
         seats = given
@@ -341,7 +341,7 @@ def _seat_specs(args: argparse.Namespace, players: int) -> list[str]:
         number, eq, spec = item.partition("=")
         if not eq:
             raise UsageError(f"--seat expects N=SPEC (e.g. 1=ismcts), not {shown(item)}")
-        seats[seat_number(number, players)] = spec.strip()
+        seats[seat_number(number, players)] = resolve_level(spec.strip(), game)
     for seat, spec in enumerate(seats):
         if spec.lower() == "human":
             seats[seat] = "human"
@@ -383,7 +383,7 @@ def run_play(args: argparse.Namespace, lookup: Callable[[str], Game],
         players = players_for(game, args.players, default_players)
         seed = args.seed if args.seed is not None else new_seed()
         state = game.new_state(players, seed, parse_options(args.option))
-    seats = _seat_specs(args, players)
+    seats = _seat_specs(args, game, players)
     session = Session(state, seats, _save_path(args, game), out, stdin.readline, autosave=True)
     # The seed is never shown while the game is on: it would give away future dice and cards.
     session.say(f"{game.title or game.name}: {players} player{'' if players == 1 else 's'}. "

@@ -29,7 +29,7 @@ def cmd_report(args: argparse.Namespace) -> int:
 
     game = lookup_game(args.game)
     players = players_for(game, args.players, default_players)
-    specs = split_agents(args.agents) or ["greedy"]
+    specs = split_agents(args.agents, game) or ["greedy"]
     options = parse_options(args.option)
     try:
         compare = parse_options(args.compare)

@@ -19,6 +19,10 @@ class Game:
     max_players: int = 2
     passive_keys: frozenset[str] = frozenset()     # keys that do nothing: playouts prefer others
     options: dict[str, Option] = {}
+    # Agent specs this game's search is tuned with, by AI level name (`easy`, `medium`, `hard`),
+    # where they differ from the AI layer's defaults (ludoteka.ai.levels). Only strings: a game
+    # never imports the AI.
+    ai_levels: dict[str, str] = {}
 
     # ---------------------------------------------------------------- creation
     def new_state(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> GameState:

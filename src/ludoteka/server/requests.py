@@ -113,7 +113,7 @@ def parse_new_table(body: dict[str, Any]) -> tuple[str, int, dict[str, Any], lis
             checked.append(kind)
         elif kind == "ai":
             try:
-                checked.append("ai:" + level_spec(level or DEFAULT_LEVEL))
+                checked.append("ai:" + level_spec(level or DEFAULT_LEVEL, game))
             except AgentSpecError as exc:
                 raise ApiError(422, f"seat {seat}: {exc}") from None
         else:

@@ -47,6 +47,11 @@ class NotreDame(Game):
     # The score categories as players say them (the end screen of `ludoteka play`).
     category_names = {"notre_dame": "Notre Dame", "persons": "Persons (bribes)"}
     state_class = NotreDameState
+    # `evaluate` misjudges a round in mid-play (the plague and the bribes come at its end), so the
+    # hard level plays its playouts to the end of the game rather than 80 decisions: at the
+    # default's thinking time that alone won 17 of 30 four-player games against three default
+    # searches (docs/measurements.md#ai-levels-issue-11).
+    ai_levels = {"hard": "ismcts_parallel:iterations=1000,depth=400,seconds=1.5"}
 
     def __init__(self, data_dir: Path | str = DATA_DIR):
         self.data_dir = Path(data_dir)
