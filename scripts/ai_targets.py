@@ -6,7 +6,7 @@ and max). The targets: a win rate of at least 60% at at most 2 s a decision. `ha
 on both cores, so the games are played one at a time (`--workers 1`, the default); run nothing
 else on the machine while it measures, or the times say more about the machine than the agent.
 
-    .venv/bin/python scripts/ai_targets.py --games 100                 # both games, ~8 h
+    .venv/bin/python scripts/ai_targets.py --games 100                 # both games: a game takes 2-4 min
     .venv/bin/python scripts/ai_targets.py --game kingsburg --games 20 --seed 2000 --json out.json
 
 Strength depends on the iteration budget; to compare searches on a busy machine give both
