@@ -74,15 +74,15 @@ def timing(game_name: str, hard: str, opponent: str, games: int, seed: int) -> d
     for g in range(games):
         game_seed = seed + g
         hard_seat = g % 4
-        specs = [hard, opponent, opponent, opponent]
-        agents = {(i + g) % 4: make_agent(specs[i], agent_seed(game_seed, i)) for i in range(4)}
+        agents = {(i + g) % 4: make_agent(hard if i == 0 else opponent, agent_seed(game_seed, i))
+                  for i in range(4)}
         state = game.new_state(4, game_seed)
         while state.to_act is not None:
             seat = state.to_act
-            many = len(state.legal_keys()) > 1
+            timed = seat == hard_seat and len(state.legal_keys()) > 1
             t0 = time.perf_counter()
             key = agents[seat].choose(state)
-            if seat == hard_seat and many:
+            if timed:
                 seconds.append(time.perf_counter() - t0)
                 iterations.append(agents[seat].last_iterations)
             state.apply(key, seat)

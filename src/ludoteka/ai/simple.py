@@ -57,6 +57,7 @@ class GreedyAgent(Agent):
     kind = "greedy"
     params = {"lookahead": Param(int, 2, "follow-up decisions of the same seat chosen greedily before "
                                          "evaluating", 0, 16)}
+
     def choose(self, state: GameState) -> str:
         keys = state.legal_keys()
         if len(keys) == 1:
