@@ -7,6 +7,11 @@ GOOD_VALUE = 0.6       # about what a good is worth in VP when turned into build
 TOKEN_VALUE = 0.5
 SOLDIER_VALUE = 0.35
 EFFECT_VALUE = 0.8     # a building with a lasting ability, before the last year
+# Abilities that pay every productive season still to come, in VP a season: the Embassy's VP,
+# the Merchants' Guild's gold, the Farms' white die, the Town Hall's exchange, the Inn's token.
+PER_SEASON = {"embassy": 1.0, "merchants_guild": 0.6, "farms": 0.6, "town_hall": 0.4, "inn": 0.15}
+STRENGTH_VALUE = 0.6   # a point of battle strength, in each battle after this year's
+FORTRESS_VALUE = 0.5   # its VP for a battle won, in each battle after this year's
 
 
 def _strength_mods(state: KingsburgState, seat: int, card_index: int | None) -> float:
@@ -39,8 +44,16 @@ def _value(state: KingsburgState, seat: int, viewer: int, card_index: int | None
     use = 1.0 if seasons_left >= 2 else (0.7 if seasons_left == 1 else 0.05)
     v += GOOD_VALUE * use * state.goods_total(seat)
     v += TOKEN_VALUE * use * state.tokens[seat]
-    effects = sum(1 for b in data.buildings if b.effect and state.buildings[seat] >> b.index & 1)
-    v += EFFECT_VALUE * effects * years_left / 5
+    built = state.buildings[seat]
+    battles_after = 5 - state.year
+    for b in data.buildings:
+        if built >> b.index & 1:
+            per_season = PER_SEASON.get(b.effect)
+            if per_season is not None:
+                v += per_season * seasons_left
+            elif b.effect:
+                v += EFFECT_VALUE * years_left / 5
+            v += (STRENGTH_VALUE * b.battle + (FORTRESS_VALUE if b.effect == "fortress" else 0.0)) * battles_after
     # the coming battle, as the viewer knows it
     if not state.battle_fought():      # this year's battle is still to come
         if card_index == -1:
