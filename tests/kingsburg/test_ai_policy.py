@@ -7,7 +7,7 @@ import random
 import pytest
 
 import ludoteka
-from ludoteka.boardgames.kingsburg import policy
+from ludoteka.boardgames.kingsburg import evaluate as ev, policy
 from ludoteka.boardgames.kingsburg.evaluate import evaluate, evaluate_all
 
 GAME = ludoteka.game("kingsburg")
@@ -47,3 +47,16 @@ def test_policy_beats_the_uniform_one():
         winners = state.winners()
         wins += (me in winners) / len(winners)
     assert wins / 40 > 0.5                                # a fair share is 0.25
+
+
+def test_abilities_that_pay_every_season_count_the_seasons_left():
+    state = GAME.new_state(4, 3)
+    embassy = state.T.B_EMBASSY          # its bit
+    worth = []
+    for year, phase in ((2, 3), (4, 3), (5, 7)):        # 11, 5 and 0 productive seasons to come
+        state.year, state.phase = year, phase
+        state.buildings[0] = 0
+        without = ev._value(state, 0, 0)
+        state.buildings[0] = embassy
+        worth.append(ev._value(state, 0, 0) - without)
+    assert worth == pytest.approx([11 * ev.PER_SEASON["embassy"], 5 * ev.PER_SEASON["embassy"], 0.0])
