@@ -70,6 +70,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--seed", type=int, default=5000, help="game g uses seed SEED+g")
     args = parser.parse_args(argv)
+    if args.agent.split(":")[0].strip() == "ismcts_parallel":
+        parser.error("ismcts_parallel searches in worker processes, which would use the game's own "
+                     "evaluation on every seat; compare with ismcts or greedy")
     game = ludoteka.game(args.game)
     other = load_evaluation(game, args.evaluation)
     wins, scores, others = 0.0, [], []

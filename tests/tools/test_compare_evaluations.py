@@ -35,3 +35,9 @@ def test_a_file_without_the_functions_is_refused(tmp_path):
     bad.write_text("x = 1\n")
     with pytest.raises(SystemExit, match="defines no function evaluate"):
         compare.load_evaluation(GAME, str(bad))
+
+
+def test_parallel_searches_are_refused(capsys):
+    with pytest.raises(SystemExit):
+        compare.main(["kingsburg", str(OWN), "--agent", "ismcts_parallel:iterations=2"])
+    assert "worker processes" in capsys.readouterr().err
