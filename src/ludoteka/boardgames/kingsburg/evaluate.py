@@ -13,6 +13,20 @@ PER_SEASON = {"embassy": 1.0, "merchants_guild": 0.6, "farms": 0.6, "town_hall":
 STRENGTH_VALUE = 0.6   # a point of battle strength, in each battle after this year's
 FORTRESS_VALUE = 0.5   # its VP for a battle won, in each battle after this year's
 
+_BUILDING_WORTH: dict[int, tuple] = {}
+
+
+def building_worth(T) -> tuple[tuple[int, float | None, bool, float], ...]:
+    """Per building, worked out once per data set: (bit, VP a season or None, whether it has
+    another ability, worth in each battle after this year's)."""
+    worth = _BUILDING_WORTH.get(id(T))
+    if worth is None:
+        worth = _BUILDING_WORTH[id(T)] = tuple(
+            (1 << b.index, PER_SEASON.get(b.effect), bool(b.effect) and b.effect not in PER_SEASON,
+             STRENGTH_VALUE * b.battle + (FORTRESS_VALUE if b.effect == "fortress" else 0.0))
+            for b in T.data.buildings)
+    return worth
+
 
 def _strength_mods(state: KingsburgState, seat: int, card_index: int | None) -> float:
     T = state.T
@@ -46,14 +60,13 @@ def _value(state: KingsburgState, seat: int, viewer: int, card_index: int | None
     v += TOKEN_VALUE * use * state.tokens[seat]
     built = state.buildings[seat]
     battles_after = 5 - state.year
-    for b in data.buildings:
-        if built >> b.index & 1:
-            per_season = PER_SEASON.get(b.effect)
+    for bit, per_season, other_ability, per_battle in building_worth(T):
+        if built & bit:
             if per_season is not None:
                 v += per_season * seasons_left
-            elif b.effect:
+            elif other_ability:
                 v += EFFECT_VALUE * years_left / 5
-            v += (STRENGTH_VALUE * b.battle + (FORTRESS_VALUE if b.effect == "fortress" else 0.0)) * battles_after
+            v += per_battle * battles_after
     # the coming battle, as the viewer knows it
     if not state.battle_fought():      # this year's battle is still to come
         if card_index == -1:
