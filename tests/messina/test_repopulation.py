@@ -6,6 +6,9 @@ from .test_citizens import make_state, pending, play, workshop_tile
 from ludoteka.boardgames.messina.flow import step
 from ludoteka.boardgames.messina.repopulation import can_repopulate
 from ludoteka.boardgames.messina.state import BOX, ESTATE, SUPPLY, citizen_code
+from ludoteka.tools.simulate import simulate
+
+from .helpers import GAME
 
 ART, ARI, NUN = 0, 1, 2
 NODE = 0
@@ -168,3 +171,24 @@ def test_no_rat_without_cubes():
     s.squares[6] = s.squares[7] = 1
     repopulate(s)
     assert s.rats[0] == 0 and s.repopulated_by[NODE] == 0
+
+
+def test_cost_is_paid_first_so_a_paid_advance_cannot_spend_it():
+    """MS-24.4 (step 1: pay the cost, before the citizens are given up), MS-25.4, MS-25.19: a paid
+    book advance taken while the repopulation's citizens are chosen can spend only what is left
+    (issue 22: 3 coins, a 1-coin repopulation, then a 3-coin advance drove the coins to -1)."""
+    s = with_hex("A02")                         # 1 coin, 1 nun, 1 upgraded artisan
+    s.coins[0] = 1
+    s.squares[1] = s.squares[2] = 2             # two upgraded artisans: a choice is asked
+    s.squares[12] = 1
+    repopulate(s)
+    assert s.coins[0] == 0                      # paid at once
+    assert s.repopulated_by[NODE] < 0 and pending(s) == "repopulate_choice"
+    assert sorted(s.legal_keys()) == ["square:1", "square:2"]
+
+
+def test_issue_22_game_keeps_coins_at_zero_or_more():
+    """MS-24.4, MS-25.4: the random 4-player game of issue 22 (seed 580000), where seat 1 paid 3
+    coins for a church advance in the middle of a 1-coin repopulation, keeps every invariant."""
+    result = simulate(GAME, 4, games=1, seed=580000, deep=0)
+    assert result["completed"] == 1 and result["violations"] == []

@@ -3,7 +3,9 @@ unused cart, give up the citizens it shows (from sectors or workshops, never qua
 some hexes, a lieutenant still available this round (not the one that chose the hex), then lay a
 repopulated tile on it (a rat if it has plague cubes).
 
-The lead pushes `repopulate(seat, node, chooser)` when the player picks `repopulate`; the small
+The lead pushes `repopulate(seat, node, chooser)` when the player picks `repopulate`; its cost is
+paid at once (step 1 of the procedure, MS-24.4), so that a paid book advance taken while the
+citizens are chosen (allowed during the hex action, MS-25.19) cannot spend the same coins. The small
 decisions follow: which citizen for each requirement (`square:N` / `workshop:<slot>`), which cart
 (`cart:<id>`), which lieutenant (`lt:<n>`). A question with one answer is not asked.
 """
@@ -140,7 +142,9 @@ class Repopulate(Automatic):
     args = ("seat", "node", "chooser")
 
     def run(self, state, frame):
-        _next(state, frame[1], frame[2], frame[3], (), UNANSWERED, UNANSWERED)
+        seat, node = frame[1], frame[2]
+        state.pay(seat, state.data.hexes[state.hex_at[node]].repop_cost)     # MS-24.4: step 1
+        _next(state, seat, node, frame[3], (), UNANSWERED, UNANSWERED)
 
 
 @FLOW.kind
@@ -202,9 +206,9 @@ def _source_text(state, seat: int, key: str) -> str:
 
 
 def finish(state, seat: int, node: int, picked: tuple, cart: int, lt: int) -> None:
-    """MS-24.4-24.7: pay, use the cart, return citizens (and box a lieutenant), lay the tile."""
+    """MS-24.5-24.7 (the cost was paid when the repopulation began): use the cart, return the
+    citizens (and box a lieutenant), lay the tile."""
     hex_ = state.data.hexes[state.hex_at[node]]
-    state.pay(seat, hex_.repop_cost)
     c = list(state.carts[seat])
     for i in range(0, len(c), 2):
         if c[i] == cart and not c[i + 1]:
