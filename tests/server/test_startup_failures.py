@@ -61,3 +61,21 @@ def test_a_record_key_file_that_cannot_be_used(sqlite_url, tmp_path, content):
         key.write_text(content)
     done = serve("--port", str(free_port()), "--database", sqlite_url, "--record-key-file", str(key))
     assert_one_line_failure(done, "no record key")
+
+
+def test_the_hub_given_redis_does_not_start_without_it():
+    """The application itself (not only the command) refuses to run without the Redis it was
+    given, rather than serving on alone and retrying in the background."""
+    import asyncio
+
+    from ludoteka.server.hub import Hub
+
+    async def start() -> None:
+        hub = Hub("redis://user:pw@127.0.0.1:1")
+        try:
+            await hub.start(lambda table, seq: None)
+        finally:
+            await hub.stop()
+    with pytest.raises(RuntimeError, match=r"cannot reach Redis at redis://127\.0\.0\.1:1") as info:
+        asyncio.run(start())
+    assert "pw" not in str(info.value)
