@@ -13,6 +13,7 @@ from pathlib import Path
 
 from ..kernel.signing import MIN_KEY_BYTES, read_key
 from .config import data_dir
+from .store import Store
 
 RECORD_KEY_ENV = "LUDOTEKA_RECORD_KEY"
 
@@ -104,7 +105,6 @@ def bind(host: str, port: int) -> socket.socket:
 def open_database(url: str) -> None:
     """Connect to the database and bring its schema up to date (the lifespan's migration is then
     a no-op)."""
-    from .store import Store
     store = None
     try:
         store = Store(url)
