@@ -38,7 +38,7 @@ def add_serve_parser(sub) -> None:
 def cmd_serve(args: argparse.Namespace) -> int:
     """Start uvicorn with the server application; returns when it stops.
 
-    What it needs (the record key, the port, the database, Redis when given) is opened first: a
+    What it needs (the port, Redis when given, the database, the record key) is opened first: a
     failure is one line on stderr and exit status 1 (bad arguments stay status 2).
     """
     try:
