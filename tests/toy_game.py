@@ -212,6 +212,7 @@ class ToyGame(Game):
     title = "Toy market"
     min_players = 2
     max_players = 4
+    first_release = True            # the kernel tests replay first-release (format 1) records of it
     options = {
         "rounds": Option("rounds", 3, "number of rounds", (2, 3, 4)),
         "roll": Option("roll", True, "allow rolling a die instead of taking a card"),

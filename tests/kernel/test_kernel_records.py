@@ -148,3 +148,81 @@ def test_first_format_records_still_replay():
     assert again.scores() == record["scores"] and again.actions() == record["actions"]
     with pytest.raises(TamperedRecord, match="scores"):
         replay(tampered(old, scores=[s + 1 for s in record["scores"]]), lookup)
+
+
+# ------------------------------------------------------------------ issue 22 §3: the digest is required
+def relabelled(record, **changes):
+    """`record` labelled format 1, without its seats (what the first release wrote), then `changes`."""
+    old = {k: v for k, v in record.items() if k != "seats"}
+    old["format"] = "ludoteka-record/1"
+    old.update(changes)
+    return json.loads(json.dumps(old))
+
+
+def edited_but_legal(record):
+    """The record with one decision changed into another that still replays legally to the end."""
+    actions = list(record["actions"])
+    for i, key in enumerate(actions):
+        for other in ("take:0", "take:1", "take:2", "keep", "swap"):
+            if other == key:
+                continue
+            changed = dict(record, actions=actions[:i] + [other] + actions[i + 1:])
+            try:
+                replay(relabelled(changed, digest="f" * 64), lookup)
+            except BadRecord:
+                continue
+            return changed
+    raise AssertionError("no legal single edit found")
+
+
+@pytest.mark.parametrize("digest", [None, "missing"])
+def test_a_format_2_record_without_its_digest_is_refused(digest):
+    record = record_of(finished_game())
+    if digest == "missing":
+        del record["digest"]
+    else:
+        record["digest"] = digest
+    with pytest.raises(BadRecord, match="'digest' is missing"):
+        replay(record, lookup)
+
+
+@pytest.mark.parametrize("digest", ["", "0" * 63, "G" * 64, "A" * 64, 7, ["0" * 64]])
+def test_a_malformed_digest_is_a_bad_record(digest):
+    with pytest.raises(BadRecord, match="'digest' must be 64 lowercase hexadecimal digits"):
+        replay(tampered(record_of(finished_game()), digest=digest), lookup)
+
+
+def test_an_edited_record_cannot_drop_its_digest_to_go_unnoticed():
+    """An edit that still replays legally is caught only by the digest; dropping the digest, or
+    relabelling the record format 1 (with or without its seats and digest), no longer hides it."""
+    record = record_of(finished_game())
+    edited = edited_but_legal(record)
+    with pytest.raises(TamperedRecord, match="digest"):
+        replay(edited, lookup)
+    without = {k: v for k, v in edited.items() if k != "digest"}
+    with pytest.raises(BadRecord, match="'digest' is missing"):
+        replay(without, lookup)
+    with pytest.raises(BadRecord, match="has no 'seats'"):
+        replay(dict(edited, format="ludoteka-record/1"), lookup)
+    with pytest.raises(BadRecord, match="'digest' is missing"):
+        replay({k: v for k, v in relabelled(edited).items() if k != "digest"}, lookup)
+
+
+def test_a_relabelled_format_2_record_is_refused():
+    record = record_of(finished_game())
+    with pytest.raises(BadRecord, match="relabelled"):
+        replay(relabelled(record), lookup)
+
+
+class LaterGame(type(GAME)):
+    """The toy game as if it had been added after the first release."""
+
+    first_release = False
+
+
+def test_a_format_1_record_of_a_game_added_later_is_refused():
+    later = LaterGame()
+    record = relabelled(record_of(finished_game()), digest="f" * 64)
+    assert replay(record, lookup).scores() == record["scores"]        # the toy was in it
+    with pytest.raises(BadRecord, match="not in the first release"):
+        replay(record, lambda name: later)

@@ -51,3 +51,24 @@ def test_a_missing_directory_is_a_clear_error(tmp_path):
     with pytest.raises(BadOption) as err:
         GAME.new_state(3, 5, {"data": str(tmp_path / "nowhere")})
     assert "nowhere" in str(err.value)
+
+
+@pytest.mark.parametrize("directory,reason", [("\x00", "embedded null byte"), ("a" * 5000, "too long"),
+                                              ("/" + "a/" * 3000, "too long")],
+                         ids=["nul", "long-name", "long-path"])
+def test_a_path_the_system_cannot_look_up_is_a_bad_option(directory, reason):
+    """Issue 22 §4: a NUL character or a 5,000-character path is a BadOption naming the option,
+    not a ValueError or an OSError; the error quotes a short prefix of the path only."""
+    with pytest.raises(BadOption, match=f"option 'data'.*not a usable path.*{reason}") as info:
+        GAME.new_state(2, 1, {"data": directory})
+    assert len(str(info.value)) < 200
+    assert GAME.validate_data(directory)[3] == [str(info.value).split("option 'data': ", 1)[1]]
+
+
+def test_an_unreadable_data_file_is_a_bad_option(tmp_path):
+    """A data file that exists but cannot be read (here: a directory in its place) is named."""
+    directory = copy_data(tmp_path)
+    (directory / "ships.toml").unlink()
+    (directory / "ships.toml").mkdir()
+    with pytest.raises(BadOption, match="ships.toml cannot be read"):
+        GAME.new_state(2, 1, {"data": str(directory)})

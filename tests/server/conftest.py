@@ -34,3 +34,11 @@ def start_server(tmp_path):
     yield start
     for server in started:
         server.stop()
+
+
+@pytest.fixture(autouse=True)
+def private_data_directory(monkeypatch, tmp_path):
+    """Servers started by a test keep what they write in the user's data directory (the record
+    key of a PostgreSQL server) under the test's own directory, never in the real one."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg-data"))
+    monkeypatch.delenv("LUDOTEKA_RECORD_KEY", raising=False)

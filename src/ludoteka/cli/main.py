@@ -15,6 +15,7 @@ from typing import Any, Sequence
 from ..ai.base import shown
 from ..kernel import Game, LudotekaError
 from ..kernel.options import parse_option_value
+from ..kernel.signing import read_key
 from ..tools import arena, bench, list_agents, list_games, replay_file, simulate
 from ..tools.arena import MAX_GAMES
 from ..tools.distribute import LOCAL_RAY, MAX_WORKERS
@@ -111,7 +112,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    result = replay_file(args.file, lookup_game)
+    key = read_key(args.verify_key) if args.verify_key else None
+    result = replay_file(args.file, lookup_game, key)
     if args.json:
         emit_json(result)
         return 0
@@ -122,6 +124,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
     print("scores: " + ", ".join(f"seat {s}: {v}" for s, v in enumerate(result["scores"])))
     if result["finished"]:
         print("winners: " + ", ".join(f"seat {s}" for s in result["winners"]))
+    if key is not None:
+        print("signature: verified, the record is as the server signed it.")
     return 0
 
 
@@ -245,6 +249,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("replay", help="replay a game record, detecting tampering")
     p.add_argument("file", metavar="FILE")
+    p.add_argument("--verify-key", metavar="KEYFILE",
+                   help="also check the record's signature with the server's record key (a file "
+                        "holding it): a record changed since the server signed it is refused")
     common(p, game=False)
     p.set_defaults(func=cmd_replay)
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 import argparse
 import logging
 import os
+import sys
 
-from .arguments import UsageError, float_in, int_in
+from .arguments import PREFIX, UsageError, error_line, float_in, int_in
 
 
 def add_serve_parser(sub) -> None:
@@ -27,15 +28,23 @@ def add_serve_parser(sub) -> None:
                    help="HTTP requests a second allowed per client address, 0 for no limit (default 100)")
     p.add_argument("--ai-delay", type=float_in(0.0, 60.0), default=0.0,
                    help="seconds an AI seat waits before it moves, so people can follow (default 0)")
+    p.add_argument("--record-key-file", metavar="FILE",
+                   help="the key that signs downloaded records (default: $LUDOTEKA_RECORD_KEY, else a "
+                        "key generated once and kept next to the SQLite file or in the data directory)")
     p.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"])
     p.set_defaults(func=cmd_serve)
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    """Start uvicorn with the server application; returns when it stops."""
+    """Start uvicorn with the server application; returns when it stops.
+
+    What it needs (the port, Redis when given, the database, the record key) is opened first: a
+    failure is one line on stderr and exit status 1 (bad arguments stay status 2).
+    """
     try:
         import uvicorn
 
+        from ..server import startup
         from ..server.app import create_app
         from ..server.config import Settings, default_database_url
     except ImportError as exc:
@@ -45,15 +54,39 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if not database.startswith(("sqlite:///", "postgresql://", "postgres://", "postgresql+psycopg://")):
         raise UsageError(f"--database must be sqlite:///PATH or postgresql://…, not {database[:40]!r}")
     host = args.host
-    shown_host = "127.0.0.1" if host in ("0.0.0.0", "::") else host
-    settings = Settings(database_url=database,
-                        redis_url=args.redis or os.environ.get("LUDOTEKA_REDIS_URL") or None,
-                        public_url=(args.public_url or f"http://{shown_host}:{args.port}").rstrip("/"),
-                        ai_workers=args.ai_workers, rate_per_second=args.rate, ai_delay=args.ai_delay)
+    redis_url = args.redis or os.environ.get("LUDOTEKA_REDIS_URL") or None
+    sock = None
+    try:                        # cheapest first; the key last, next to the database it creates
+        sock = startup.bind(host, args.port)
+        port = sock.getsockname()[1]             # the port the system chose for --port 0
+        if redis_url:
+            startup.reach_redis(redis_url)
+        startup.open_database(database)
+        key = startup.record_key(database, args.record_key_file)
+    except startup.StartupError as exc:
+        if sock is not None:
+            sock.close()
+        print(error_line(exc), file=sys.stderr)
+        return 1
+    # Logging starts once the checks passed, so that a failed start is the error line alone.
     logging.basicConfig(level=args.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    where = database.split("@")[-1] if "@" in database else database
-    print(f"ludoteka server on {settings.public_url} (database {where}"
-          f"{', Redis ' + settings.redis_url if settings.redis_url else ''})", flush=True)
-    uvicorn.run(create_app(settings), host=host, port=args.port, log_level=args.log_level,
-                ws_max_size=64 * 1024, timeout_graceful_shutdown=5)
+    shown_host = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+    settings = Settings(database_url=database, redis_url=redis_url,
+                        public_url=(args.public_url or f"http://{shown_host}:{port}").rstrip("/"),
+                        ai_workers=args.ai_workers, rate_per_second=args.rate, ai_delay=args.ai_delay,
+                        record_key=key)
+    print(f"ludoteka server on {settings.public_url} (database {startup.shown_url(database)}"
+          f"{', Redis ' + startup.shown_url(redis_url) if redis_url else ''})", flush=True)
+    server = uvicorn.Server(uvicorn.Config(create_app(settings), host=host, port=port,
+                                           log_level=args.log_level, ws_max_size=64 * 1024,
+                                           timeout_graceful_shutdown=5))
+    try:
+        server.run(sockets=[sock])
+    except SystemExit:                  # uvicorn's own start-up failure (it logged why)
+        pass
+    finally:
+        sock.close()
+    if not server.started:
+        print(PREFIX + "the server failed to start (see the log above)", file=sys.stderr)
+        return 1
     return 0

@@ -9,8 +9,10 @@ from .errors import (BadOption, BadRecord, DataError, GameOver, IllegalAction, L
 from .game import Game
 from .options import Option
 from .record import load_record, record_of, replay, save_record, state_digest
+from .signing import sign_record, verify_record
 from .state import GameState
 
 __all__ = ["Action", "ActionSpace", "BadOption", "BadRecord", "DataError", "Game", "GameOver", "GameState",
            "IllegalAction", "LudotekaError", "Option", "TamperedRecord", "UndoRefused", "UnknownGame", "UnknownKey",
-           "WrongSeat", "load_record", "record_of", "replay", "save_record", "state_digest"]
+           "WrongSeat", "load_record", "record_of", "replay", "save_record", "sign_record", "state_digest",
+           "verify_record"]

@@ -9,14 +9,17 @@ from .errors import DataError
 
 
 def load_toml(path: Path) -> dict[str, Any]:
-    """Read one TOML data file; a missing or malformed file raises DataError naming it."""
+    """Read one TOML data file; a missing, unreadable or malformed file (or an impossible path:
+    a NUL character, a name too long) raises DataError naming it."""
     try:
         with open(path, "rb") as handle:
             return tomllib.load(handle)
     except FileNotFoundError:
         raise DataError(f"data file {path} is missing") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise DataError(f"data file {path} is not valid TOML: {exc}") from None
+    except (OSError, ValueError) as exc:      # TOMLDecodeError is a ValueError: keep its text
+        what = "is not valid TOML" if isinstance(exc, tomllib.TOMLDecodeError) else "cannot be read"
+        reason = getattr(exc, "strerror", None) or str(exc)
+        raise DataError(f"data file {path} {what}: {reason}") from None
 
 
 def field(record: dict[str, Any], name: str, kind: type | tuple[type, ...], where: str) -> Any:

@@ -19,6 +19,9 @@ class Game:
     max_players: int = 2
     passive_keys: frozenset[str] = frozenset()     # keys that do nothing: playouts prefer others
     options: dict[str, Option] = {}
+    # The game was in the first release, so records (format 1) and states it saved exist; a
+    # format-1 record of any other game is refused (kernel/record.py).
+    first_release: bool = False
     # Agent specs this game's search is tuned with, by AI level name (`easy`, `medium`, `hard`),
     # where they differ from the AI layer's defaults (ludoteka.ai.levels). Only strings: a game
     # never imports the AI.

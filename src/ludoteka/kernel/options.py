@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from .errors import BadOption
+from .errors import BadOption, short
 
 
 @dataclass(frozen=True)
@@ -37,18 +37,28 @@ def resolve_options(game_name: str, declared: Mapping[str, Option],
             continue
         # bool is a subclass of int: compare types too, so 1 is not accepted for True.
         if not any(value == c and type(value) is type(c) for c in choices):
-            allowed = ", ".join(repr(c) for c in choices) or "a text"     # a free text option
-            raise BadOption(f"{game_name}: option {name!r} cannot be {value!r}; allowed: {allowed}")
+            allowed = ", ".join(_spelled(c) for c in choices) or "a text"     # a free text option
+            raise BadOption(f"{game_name}: option {name!r} cannot be {short(value)}; allowed: {allowed}")
         result[name] = value
     return result
 
 
+def _spelled(choice: Any) -> str:
+    """A choice as it is written on the command line and in JSON: true/false, 3, 'text'."""
+    if isinstance(choice, bool):
+        return "true" if choice else "false"
+    return repr(choice)
+
+
 def parse_option_value(text: str) -> Any:
-    """Parse a command-line option value: true/false, an integer, or a string."""
-    lowered = text.strip().lower()
-    if lowered in ("true", "yes", "on"):
+    """Parse a command-line option value: exactly `true` or `false`, an integer, or a string.
+
+    Nothing else means a boolean (not `yes`, `on` or `True`): such a value stays text, which a
+    true/false option refuses with an error naming `true` and `false`.
+    """
+    if text == "true":
         return True
-    if lowered in ("false", "no", "off"):
+    if text == "false":
         return False
     try:
         return int(text)

@@ -2,9 +2,12 @@
 
 Format 2 (`ludoteka-record/2`) stores the seat of every decision (several seats may decide at
 once) and a digest over the final state *and* the decisions, so an edited or swapped action is
-caught even when it ends in the same position. Format 1 records (the first release: keys only,
-each applied by the seat to act) still replay: every action, the finish and the scores are
-checked; their digest covered a state layout that no longer exists and is not compared.
+caught even when it ends in the same position; every release wrote it, so it is required.
+Format 1 records (the first release: keys only, each applied by the seat to act, and always a
+digest) still replay for the games of that release: every action, the finish and the scores are
+checked; their digest covered a state layout that no longer exists and is not compared. A record
+labelled format 1 that could not have been written by the first release (seats, no digest, the
+format-2 digest, a game added later) is refused rather than checked the weaker way.
 """
 from __future__ import annotations
 
@@ -64,6 +67,7 @@ def replay(record: Mapping[str, Any], lookup: Callable[[str], Any],
         if not isinstance(value, kind) or isinstance(value, bool):
             raise BadRecord(f"game record: field {name!r} is missing or not a {kind.__name__}")
     actions = record["actions"]
+    _check_label(record, fmt)
     seats = record.get("seats") if fmt == RECORD_FORMAT else [None] * len(actions)
     if not isinstance(seats, list) or len(seats) != len(actions) or not all(
             s is None or (isinstance(s, int) and not isinstance(s, bool)) for s in seats):
@@ -80,6 +84,9 @@ def replay(record: Mapping[str, Any], lookup: Callable[[str], Any],
         state = game.new_state(record["players"], record["seed"], options)
     except LudotekaError as exc:
         raise BadRecord(f"game record: {exc}") from None
+    if fmt == FIRST_FORMAT and not getattr(game, "first_release", False):
+        raise BadRecord(f"game record: {game.name} was not in the first release, so no record of it "
+                        f"is {FIRST_FORMAT!r}; write it as {RECORD_FORMAT!r} with its seats and digest")
     for index, (key, seat) in enumerate(zip(actions, seats)):
         if not isinstance(key, str):
             raise BadRecord(f"game record: action {index} is {short(key)}, not a key string")
@@ -95,9 +102,30 @@ def replay(record: Mapping[str, Any], lookup: Callable[[str], Any],
     if "scores" in record and list(record["scores"]) != list(state.scores()):
         raise TamperedRecord(f"game record scores {short(record['scores'], 80)} differ from the replayed "
                              f"scores {state.scores()}")
-    if fmt == RECORD_FORMAT and "digest" in record and record["digest"] != state_digest(state):
+    if fmt == RECORD_FORMAT and record["digest"] != state_digest(state):
         raise TamperedRecord("game record digest does not match the replayed decisions and final state")
+    if fmt == FIRST_FORMAT and record["digest"] == state_digest(state):
+        raise BadRecord(f"game record: a {RECORD_FORMAT!r} record relabelled {FIRST_FORMAT!r} "
+                        "(its digest is the format-2 digest); restore its label and seats")
     return state
+
+
+def _check_label(record: Mapping[str, Any], fmt: str) -> None:
+    """The digest is present and well formed, and a format-1 label is on a record shaped like one.
+
+    Every format-2 writer included the digest, and the first release's writer always included
+    one too (over its own state layout) but never `seats`: without these checks an edited
+    format-2 record relabelled format 1 would skip the seats and the digest.
+    """
+    if fmt == FIRST_FORMAT and "seats" in record:
+        raise BadRecord(f"game record: a {FIRST_FORMAT!r} record has no 'seats' (the first release "
+                        f"never wrote them); a record with seats is {RECORD_FORMAT!r}")
+    digest = record.get("digest")
+    if digest is None:
+        raise BadRecord("game record: field 'digest' is missing (every release writes it; "
+                        "a record without it cannot be checked)")
+    if not (isinstance(digest, str) and len(digest) == 64 and all(c in "0123456789abcdef" for c in digest)):
+        raise BadRecord(f"game record: field 'digest' must be 64 lowercase hexadecimal digits, not {short(digest)}")
 
 
 def save_record(path: Path | str, record: Mapping[str, Any]) -> None:

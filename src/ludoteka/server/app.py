@@ -17,7 +17,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
 from .. import registry
-from ..kernel import LudotekaError, record_of
+from ..kernel import LudotekaError, record_of, sign_record
 from ..web import STATIC
 from .ai_pool import AiPool
 from .config import Settings
@@ -180,7 +180,10 @@ def create_app(settings: Settings) -> Starlette:
         if not table.finished:
             raise ApiError(409, "the record is available once the game is over (it shows every "
                                 "hidden decision)")
-        return JSONResponse(record_of(table.state), headers={
+        answer = record_of(table.state)
+        if settings.record_key is not None:
+            answer = sign_record(answer, settings.record_key)
+        return JSONResponse(answer, headers={
             "Content-Disposition": f'attachment; filename="{table.state.game.name}-{table.id}.json"'})
 
     async def entries(request: Request) -> Response:

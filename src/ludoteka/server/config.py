@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 
@@ -32,3 +32,6 @@ class Settings:
     rate_per_second: float = 100.0          # per client address; a flood gets 429
     rate_burst: int = 400
     ai_delay: float = 0.0                   # seconds an AI waits before moving (for people to follow)
+    # Signs every downloaded record (kernel/signing.py); None: records go out unsigned. Kept out
+    # of the repr so that no log of the settings shows it.
+    record_key: bytes | None = field(default=None, repr=False)

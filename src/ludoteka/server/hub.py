@@ -12,6 +12,8 @@ import logging
 import secrets
 from typing import Awaitable, Callable
 
+from .startup import shown_url
+
 CHANNEL = "ludoteka:tables"
 log = logging.getLogger("ludoteka.server")
 
@@ -63,11 +65,18 @@ class Hub:
 
     async def start(self, on_remote: Callable[[str, int], Awaitable[None]]) -> None:
         """Connect to Redis (if configured) and call `on_remote(table_id, seq)` for changes made
-        by other processes."""
+        by other processes. A Redis that does not answer now is an error: a server given Redis
+        never starts without it (later outages are waited out below)."""
         if not self.redis_url:
             return
         import redis.asyncio as redis
-        self._redis = redis.from_url(self.redis_url)
+        self._redis = redis.from_url(self.redis_url, socket_connect_timeout=5)
+        try:
+            await self._redis.ping()
+        except Exception as exc:
+            await self._redis.aclose()
+            self._redis = None
+            raise RuntimeError(f"cannot reach Redis at {shown_url(self.redis_url)}: {exc}") from None
 
         async def listen() -> None:
             while True:                      # Redis restarted: subscribe again

@@ -56,6 +56,7 @@ class KingsburgGame(Game):
     min_players = 2
     max_players = 5
     options = OPTIONS
+    first_release = True                           # its format-1 records still replay
     # The score categories as players say them (the end screen of `ludoteka play`).
     category_names = {"kings_reward": "King's Reward", "town_hall": "Town Hall"}
 

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from ludoteka.kernel.data import load_toml
-from ludoteka.kernel.errors import DataError
+from ludoteka.kernel.errors import DataError, short
 
 from .components import (CLASSES, CORNERS, RESOURCES, VERBS, Activation, ActionSpec, Alternative,
                          Book, Cart, CityHex, Components, Cost, Harbour, HutUpgrade, Layout, Path as
@@ -410,7 +410,7 @@ def _tables(doc: dict) -> Tables:
 # ------------------------------------------------------------------ the public entry points
 def read_components(directory: str | Path | None = None) -> Components:
     """Read and parse a data directory WITHOUT checking the constraints (see validate.py)."""
-    root = Path(directory).resolve() if directory is not None else DATA_DIR
+    root = _root(directory)
     if not root.is_dir():
         raise DataError(f"data directory {root} does not exist")
     docs = {name: load_toml(root / name) for name in FILES}
@@ -460,4 +460,18 @@ def _load(path: str) -> Components:
 
 def load_components(directory: str | Path | None = None) -> Components:
     """The validated components of a data directory (None: the shipped data), cached per directory."""
-    return _load(str(Path(directory).resolve() if directory is not None else DATA_DIR))
+    return _load(str(_root(directory)))
+
+
+def _root(directory: str | Path | None) -> Path:
+    """The absolute data directory (None: the shipped one); a path the system cannot even look
+    up (a NUL character, a name too long) is a DataError, not an OSError or ValueError."""
+    if directory is None:
+        return DATA_DIR
+    try:
+        root = Path(directory).resolve()
+        root.is_dir()                   # is_dir() swallows some errors, not ENAMETOOLONG
+    except (OSError, ValueError) as exc:
+        reason = getattr(exc, "strerror", None) or str(exc)
+        raise DataError(f"data directory {short(str(directory))} is not a usable path: {reason}") from None
+    return root

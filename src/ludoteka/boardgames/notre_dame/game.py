@@ -44,6 +44,7 @@ class NotreDame(Game):
     min_players = 2
     max_players = 5
     options = OPTIONS
+    first_release = True                           # its format-1 records still replay
     # The score categories as players say them (the end screen of `ludoteka play`).
     category_names = {"notre_dame": "Notre Dame", "persons": "Persons (bribes)"}
     state_class = NotreDameState
