@@ -5,11 +5,11 @@ from typing import Any
 
 from ludoteka.kernel import BadOption, DataError, Game, GameState
 
-from .board import Board
-from .components import Components
-from .data import load_components
-from .rules import OPTIONS, Rules
-from .state import MessinaState
+from .model.board import Board
+from .data.components import Components
+from .data.loader import load_components
+from .model.options import OPTIONS, Rules
+from .model.state import MessinaState
 
 PASSIVE_KEYS = frozenset(("recall", "done", "decline", "skip", "stop", "end_turn", "discard"))
 
@@ -47,7 +47,7 @@ class MessinaGame(Game):
 
     def validate_data(self, directory: str | None) -> tuple[str, int, bool, list[str]]:
         """`ludoteka data validate`: (data set id, records, reconstructed, problems) of a directory."""
-        from .data import check_directory, provenances
+        from .data.loader import check_directory, provenances
         components, problems = check_directory(directory)
         if components is None:
             return "", 0, False, problems
@@ -89,15 +89,15 @@ class MessinaGame(Game):
         return state
 
     def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
-        from .view import view
+        from .views.view import view
         return view(state, seat)
 
     def render(self, state: GameState, seat: int | None, full: bool = False) -> str:
-        from .render import render
+        from .views.render import render
         return render(state, seat, full)
 
     def components(self) -> list[dict[str, Any]]:
-        from .view import components
+        from .views.view import components
         return components(self.data)
 
     def check_invariants(self, state: GameState) -> list[str]:

@@ -12,8 +12,8 @@ from ludoteka.kernel import Action
 from ludoteka.kernel.flow import Decision
 
 from .activation import start_path_activation
-from .flow import FLOW, atom, perform
-from .state import OVERSEERS
+from ..model.flow import FLOW, atom, perform
+from ..model.state import OVERSEERS
 
 CENTRE = 6
 BRANCHES = ("", "left", "right")

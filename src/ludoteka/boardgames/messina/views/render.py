@@ -5,7 +5,7 @@ import textwrap
 from typing import Any
 
 from .render_city import LEGEND, city_map
-from .texts import action_text, alternative_text
+from ..model.texts import action_text, alternative_text
 from .view import view
 
 ROMAN = ("I", "II", "III", "IV", "V", "VI")

@@ -13,10 +13,10 @@ from __future__ import annotations
 from ludoteka.kernel import Action
 from ludoteka.kernel.flow import Automatic, Decision
 
-from .components import CLASSES
-from .flow import FLOW, perform, step
-from .texts import citizen_name, counts_text
-from .state import HUTS, RESOURCE_FIELDS, SQUARES, citizen_class, citizen_upgraded
+from ..data.components import CLASSES
+from ..model.flow import FLOW, perform, step
+from ..model.texts import citizen_name, counts_text
+from ..model.state import HUTS, RESOURCE_FIELDS, SQUARES, citizen_class, citizen_upgraded
 
 LAST_ROUND = 6
 def code_name(code: int) -> str:
@@ -185,7 +185,7 @@ PRODUCTION_START = ProductionStart.instance
 def after_production(state) -> None:
     """MS-27 then MS-28 (rounds I-V), or MS-29: the end of the game after round VI (AMB-29)."""
     if state.round >= LAST_ROUND:
-        from .scoring import final_scoring
+        from ..scoring.standard import final_scoring
         final_scoring(state)
         return
     state.push(QUARANTINE(0))

@@ -12,15 +12,15 @@ from ludoteka.kernel import Action
 from ludoteka.kernel.flow import AnyTime, Automatic, Decision
 
 from . import automa, books
-from .board import move_cost
+from ..model.board import move_cost
 from .books import hex_record
 from .citizens import apply_workshop_move, describe_workshop_move, workshop_move_keys
-from .city import filled_mask
-from .flow import FLOW, perform, step
+from ..model.city import filled_mask
+from ..model.flow import FLOW, perform, step
 from .plague import Fight, start_rescue, start_ship_turn
 from .repopulation import can_repopulate
-from .state import ESTATE, LIEUTENANTS
-from .texts import action_text, alternative_text, amount_text
+from ..model.state import ESTATE, LIEUTENANTS
+from ..model.texts import action_text, alternative_text, amount_text
 
 STEPS, HEX_ACTION_STEP, SHIP_STEP = 0, 4, 5
 DONE, SHIP_BONUS = 1, 2

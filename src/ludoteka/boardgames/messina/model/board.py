@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from .components import CORNERS, Layout
+from ..data.components import CORNERS, Layout
 
 AXIAL_NEIGHBOURS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
 FAR = 99

@@ -16,10 +16,10 @@ from ludoteka.kernel import Action
 from ludoteka.kernel.flow import Automatic, Decision
 
 from .citizens import PER_SECTOR, square_name
-from .texts import citizen_name
-from .flow import FLOW, atom, perform, step
-from .texts import action_text
-from .state import OVERSEERS, SQUARES
+from ..model.texts import citizen_name
+from ..model.flow import FLOW, atom, perform, step
+from ..model.texts import action_text
+from ..model.state import OVERSEERS, SQUARES
 
 ALL = tuple(range(SQUARES))
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .setup import side_name
-from .state import BOOKS, CATEGORIES, HUTS, POPULARITY
+from ..rules.setup import side_name
+from ..model.state import BOOKS, CATEGORIES, HUTS, POPULARITY
 
 
 
@@ -28,7 +28,7 @@ def final_scoring(state) -> None:
     score_books(state)
     solo = state.players == 1
     if solo:
-        from . import scoring_solo
+        from . import solo as scoring_solo
         scoring_solo.score_popularity_bonus(state)
     else:
         score_popularity_ranking(state)
@@ -36,7 +36,7 @@ def final_scoring(state) -> None:
     if solo:
         scoring_solo.score_repopulation_bonus(state)
     else:
-        from .scoring_advanced import score_repopulation_bonus
+        from .advanced import score_repopulation_bonus
         score_repopulation_bonus(state)                 # advanced only (MS-33.7)
     score_scroll_boards(state)
     score_remaining_markers(state)
@@ -158,7 +158,7 @@ def scroll_items(state, seat: int, kind: str) -> int:
     if kind == "repopulated":
         return sum(1 for node, tile in enumerate(state.hex_at)
                    if tile >= 0 and state.repopulated_by[node] == seat)
-    from .scoring_advanced import side_b_items
+    from .advanced import side_b_items
     return side_b_items(state, seat, kind)
 
 
@@ -166,8 +166,8 @@ def scroll_points(state, seat: int) -> list[tuple[str, int, int, int]]:
     """MS-31.9-31.12, MS-33.10-33.19: (track key, level, items counted, points) of the seat's 3
     scroll tracks, side a or b; the key is the kind, or 'city_book' ... (book tracks count the
     bars passed, the overseer track the overseers scored)."""
-    from .activation import scroll_board_of
-    from .scoring_advanced import tier_track, track_key
+    from ..rules.activation import scroll_board_of
+    from .advanced import tier_track, track_key
     out = []
     for k, track in enumerate(scroll_board_of(state, seat).tracks):
         level = min(state.scroll[seat * 3 + k], len(track.values) - 1)

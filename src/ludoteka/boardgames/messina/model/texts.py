@@ -1,7 +1,7 @@
 """English texts of actions and costs, in the English edition's terms (labels, events, views)."""
 from __future__ import annotations
 
-from .components import CLASSES
+from ..data.components import CLASSES
 
 NOUNS = {"coin": ("coin", "coins"), "timber": ("timber", "timber"), "fire": ("fire", "fire"),
          "large_fire": ("large fire", "large fires"), "points": ("point", "points"),

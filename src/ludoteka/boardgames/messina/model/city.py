@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ludoteka.kernel.rng import shuffle
 
-from .components import CLASSES, CORNERS
+from ..data.components import CLASSES, CORNERS
 
 BERTHS = 3                                      # MS-1.24
 

@@ -192,11 +192,11 @@ class MessinaState(GameState):
         return [float(s) for s in self.score]
 
     def score_breakdown(self) -> list[dict[str, dict[str, Any]]]:
-        from .scoring import breakdown
+        from ..scoring.standard import breakdown
         return breakdown(self)
 
     def winners(self) -> list[int]:
-        from .scoring import winners
+        from ..scoring.standard import winners
         return winners(self)
 
     # ------------------------------------------------------------------ views
@@ -204,7 +204,7 @@ class MessinaState(GameState):
         return self.game.view(self, seat)
 
     def determinize(self, seat: int, seed: int) -> "MessinaState":
-        from .hidden import determinize
+        from ..views.hidden import determinize
         return determinize(self, seat, seed)
 
     def __reduce__(self):
@@ -212,5 +212,5 @@ class MessinaState(GameState):
         return (self.game.state_from_json, (self.to_json(),))
 
     def _setup(self) -> None:
-        from .setup import setup
+        from ..rules.setup import setup
         setup(self)

@@ -11,9 +11,9 @@ from __future__ import annotations
 from ludoteka.kernel import Action
 from ludoteka.kernel.flow import Decision
 
-from .flow import FLOW, atom, perform, step
-from .state import HUTS, OVERSEERS, SQUARES, citizen_class, citizen_code, citizen_upgraded
-from .texts import citizen_name
+from ..model.flow import FLOW, atom, perform, step
+from ..model.state import HUTS, OVERSEERS, SQUARES, citizen_class, citizen_code, citizen_upgraded
+from ..model.texts import citizen_name
 
 PER_SECTOR = SQUARES // 3
 

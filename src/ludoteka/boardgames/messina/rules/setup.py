@@ -7,10 +7,10 @@ from ludoteka.kernel.rng import below
 
 from .activation import board_id
 from .automa import setup_automa
-from .city import arrive_ships, place_citizens, shuffled, turn_wheel_and_place_cubes
-from .components import CLASSES, GOODS
-from .flow import step
-from .state import ESTATE, FIRST, HUTS, LATER, LIEUTENANTS, SQUARES, SUPPLY
+from ..model.city import arrive_ships, place_citizens, shuffled, turn_wheel_and_place_cubes
+from ..data.components import CLASSES, GOODS
+from ..model.flow import step
+from ..model.state import ESTATE, FIRST, HUTS, LATER, LIEUTENANTS, SQUARES, SUPPLY
 
 
 def setup(state) -> None:

@@ -12,9 +12,9 @@ from __future__ import annotations
 from ludoteka.kernel import Action
 from ludoteka.kernel.flow import Decision
 
-from .flow import FLOW, atom, perform
-from .state import BOOKS, CITY, CHURCH, ESTATE, POPULARITY, SUPPLY
-from .texts import action_text, alternative_text, amount_text
+from ..model.flow import FLOW, atom, perform
+from ..model.state import BOOKS, CITY, CHURCH, ESTATE, POPULARITY, SUPPLY
+from ..model.texts import action_text, alternative_text, amount_text
 
 
 def book_data(state, book: int):
@@ -232,7 +232,7 @@ class ChooseScroll(Decision):
 
     def describe(self, state, frame, seat, key):
         from .activation import scroll_board_of
-        from .scoring_advanced import level_text, track_name
+        from ..scoring.advanced import level_text, track_name
         k = int(key[7:])
         track = scroll_board_of(state, seat).tracks[k]
         level = state.scroll[seat * 3 + k] + 1

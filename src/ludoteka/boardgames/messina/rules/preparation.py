@@ -4,9 +4,10 @@ stacks and the wheel. New tiles are revealed, so the decision that led here cann
 """
 from __future__ import annotations
 
-from . import automa, city
+from . import automa
+from ..model import city
 from .setup import side_name
-from .state import BOOKS
+from ..model.state import BOOKS
 
 # known_bottom: 3 hut-upgrade stacks, then the 3 workshop stacks (state.py).
 WORKSHOP_BOTTOM = 3

@@ -13,10 +13,10 @@ from ludoteka.kernel import Action
 from ludoteka.kernel.flow import Automatic, Decision
 
 from .citizens import PER_SECTOR, square_name
-from .components import CORNERS
-from .state import BOX, OVERSEERS, SQUARES, SUPPLY, citizen_class, citizen_upgraded
-from .flow import FLOW
-from .texts import citizen_name, cost_text
+from ..data.components import CORNERS
+from ..model.state import BOX, OVERSEERS, SQUARES, SUPPLY, citizen_class, citizen_upgraded
+from ..model.flow import FLOW
+from ..model.texts import citizen_name, cost_text
 
 UNANSWERED = -1
 NOT_NEEDED = -2

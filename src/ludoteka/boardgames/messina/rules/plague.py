@@ -10,9 +10,9 @@ from ludoteka.kernel.flow import Decision
 from . import books
 from .activation import one_time_note
 from .books import hex_record
-from .flow import FLOW
-from .texts import amount_text, citizen_name
-from .state import HUTS, OVERSEERS, POPULARITY, SHIP_OWNED, SQUARES, citizen_code
+from ..model.flow import FLOW
+from ..model.texts import amount_text, citizen_name
+from ..model.state import HUTS, OVERSEERS, POPULARITY, SHIP_OWNED, SQUARES, citizen_code
 
 SQUARES_PER_SECTOR = 6
 

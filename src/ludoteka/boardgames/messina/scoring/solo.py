@@ -4,8 +4,8 @@ game alike, AMB-43), and the book's "good result" to compare the score with.
 """
 from __future__ import annotations
 
-from .scoring import repopulated
-from .state import POPULARITY
+from .standard import repopulated
+from ..model.state import POPULARITY
 
 GOOD_RESULT, GOOD_RESULT_ADVANCED = 130, 140          # MS-35.24: information, not a rule
 DE_THREE_HEXES = 4                                    # D-1: the DE text's bonus for 3 hexes

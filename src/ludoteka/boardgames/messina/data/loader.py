@@ -20,7 +20,7 @@ from .components import (CLASSES, CORNERS, RESOURCES, VERBS, Activation, ActionS
                          OverseerPath, PlayerBoard, RoundRow, ScoringSide, ScrollBoard, ScrollTrack,
                          Ship, SoloTile, Tables, WheelWindow, Workshop)
 
-DATA_DIR = Path(__file__).resolve().parent / "data"
+DATA_DIR = Path(__file__).resolve().parent
 FILES = ("dataset.toml", "city_hexes.toml", "harbours.toml", "layouts.toml", "population_wheel.toml",
          "scoring_board.toml", "ships.toml", "carts.toml", "hut_upgrades.toml", "workshops.toml",
          "player_boards.toml", "scroll_boards.toml", "solo_tiles.toml", "tables.toml")

@@ -12,9 +12,9 @@ from __future__ import annotations
 from ludoteka.kernel import Action
 from ludoteka.kernel.flow import Decision
 
-from .flow import FLOW, atom, perform
-from .texts import amount_text, citizen_name, cost_text
-from .state import HUTS, citizen_class, citizen_upgraded
+from ..model.flow import FLOW, atom, perform
+from ..model.texts import amount_text, citizen_name, cost_text
+from ..model.state import HUTS, citizen_class, citizen_upgraded
 
 KINDS = ("huts", "workshops")
 

@@ -15,10 +15,10 @@ from ludoteka.kernel.rng import below
 
 from .books import book_data, hex_record
 from .build import take_top
-from .city import filled_mask, shuffled
-from .components import CLASSES
-from .state import POPULARITY
-from .texts import amount_text
+from ..model.city import filled_mask, shuffled
+from ..data.components import CLASSES
+from ..model.state import POPULARITY
+from ..model.texts import amount_text
 
 LIEUTENANTS_PER_ROUND = (3, 3, 3, 4, 4, 5)     # MS-35.6
 AUTOMA_STARTS = (False, True, False, True, False, True)     # MS-35.8: rounds II, IV and VI
