@@ -14,7 +14,7 @@ import pytest
 
 import ludoteka
 from ludoteka.boardgames.messina.scoring import standard as scoring
-from ludoteka.boardgames.messina.rules.activation import board_of, scroll_board_of
+from ludoteka.boardgames.messina.model.sides import board_of, scroll_board_of
 from ludoteka.boardgames.messina.rules.citizens import workshop_move_keys
 from ludoteka.boardgames.messina.model.flow import step
 from ludoteka.boardgames.messina.views.render import render

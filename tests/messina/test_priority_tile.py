@@ -7,7 +7,7 @@ import pytest
 from ludoteka.boardgames.messina import GAME
 from ludoteka.boardgames.messina.rules import preparation
 from ludoteka.boardgames.messina.views.render import render
-from ludoteka.boardgames.messina.rules.setup import side_name
+from ludoteka.boardgames.messina.model.sides import side_name
 
 
 def fresh(players: int, seed: int = 1, **options):

@@ -6,7 +6,7 @@ import pytest
 
 from ludoteka.boardgames.messina.model import city
 from ludoteka.boardgames.messina.data.components import CLASSES, CORNERS
-from ludoteka.boardgames.messina.rules.setup import side_name
+from ludoteka.boardgames.messina.model.sides import side_name
 from ludoteka.boardgames.messina.model.state import ESTATE, LIEUTENANTS, SUPPLY
 
 from .helpers import GAME, blank, new, node, points

@@ -328,7 +328,7 @@ def test_the_automa_disc_stops_on_the_last_popularity_space():
 def test_the_advanced_solo_game_marks_used_one_time_squares():
     """MS-35.1, MS-35.5, MS-33.6: the solo game can use the advanced rules; activating the citizen on
     a one-time square of the side b board marks it (the spare marker) and it cannot be used again."""
-    from ludoteka.boardgames.messina.rules.activation import board_of
+    from ludoteka.boardgames.messina.model.sides import board_of
 
     from .test_citizens import make_state, play, run
     s = make_state(1, 2, advanced=True)

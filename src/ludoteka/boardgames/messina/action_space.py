@@ -40,7 +40,7 @@ from __future__ import annotations
 
 from .rules.build import KINDS
 from .data.components import GOODS, RESOURCES, Components
-from .rules.setup import side_name
+from .model.sides import side_name
 from .model.state import BOOKS, HUTS, LIEUTENANTS, OVERSEERS, POPULARITY, SQUARES
 
 PLAYER_COUNTS = (1, 2, 3, 4)       # fixed: the counts of the first release (the shared part)

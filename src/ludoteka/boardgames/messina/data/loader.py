@@ -19,6 +19,7 @@ from .components import (CLASSES, CORNERS, RESOURCES, VERBS, Activation, ActionS
                          Book, Cart, CityHex, Components, Cost, Harbour, HutUpgrade, Layout, Path as
                          OverseerPath, PlayerBoard, RoundRow, ScoringSide, ScrollBoard, ScrollTrack,
                          Ship, SoloTile, Tables, WheelWindow, Workshop)
+from .validate import validate
 
 DATA_DIR = Path(__file__).resolve().parent
 FILES = ("dataset.toml", "city_hexes.toml", "harbours.toml", "layouts.toml", "population_wheel.toml",
@@ -441,7 +442,6 @@ def provenances(c: Components) -> list[str]:
 
 def check_directory(directory: str | Path | None = None) -> tuple[Components | None, list[str]]:
     """(components, problems): a parse error is the single problem, with components None."""
-    from .validate import validate
     try:
         c = read_components(directory)
     except DataError as exc:

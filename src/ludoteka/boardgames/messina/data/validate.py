@@ -9,6 +9,8 @@ validate_tiles.py checks the tiles and the player and scroll boards.
 from __future__ import annotations
 
 from .components import CLASSES, CORNERS, RATS, Components
+from .problems import Problems
+from .validate_tiles import check_tiles
 
 COLOURS = ("orange", "white", "blue", "red")
 PRIORITIES = ("random", "popularity", "city", "church", "score")
@@ -19,15 +21,6 @@ HEXES = 20                     # MS-1.1
 EXPANSIONS = 6                 # MS-1.25
 ROUNDS = 6                     # MS-1.26
 MAX_SHIPS = {"3-4p": 9, "2p": 6}
-
-
-class Problems(list):
-    """The failed constraints, as messages naming file, record and constraint id."""
-
-    def check(self, ok: bool, file: str, record: str, cid: str, message: str) -> bool:
-        if not ok:
-            self.append(f"{file}: {record}: {cid} {message}")
-        return ok
 
 
 def adjacent(a: tuple[int, int], b: tuple[int, int]) -> bool:
@@ -41,7 +34,6 @@ def a_hexes(c: Components, players: int) -> list:
 
 def validate(components: Components) -> list[str]:
     """Every failed constraint of the data (empty: valid)."""
-    from .validate_tiles import check_tiles
     p = Problems()
     for check in (check_hexes, check_harbours, check_layouts, check_wheel, check_scoring_board,
                   check_tables, check_tiles):

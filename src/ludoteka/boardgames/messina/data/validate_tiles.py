@@ -3,7 +3,7 @@ scroll boards (DATA-13, DATA-14). Messages: "file: record: DATA-n what is wrong"
 from __future__ import annotations
 
 from .components import CLASSES, CORNERS, GOODS, Activation, Components, Path, PlayerBoard
-from .validate import Problems
+from .problems import Problems
 
 SHIPS, GEM_SHIPS, CARTS, HUT_UPGRADES, WORKSHOPS, SOLO_TILES = 9, 3, 10, 15, 33, 14
 SIDE_A_TRACKS = ("buildings", "ships", "repopulated")

@@ -191,26 +191,10 @@ class MessinaState(GameState):
     def scores(self) -> list[float]:
         return [float(s) for s in self.score]
 
-    def score_breakdown(self) -> list[dict[str, dict[str, Any]]]:
-        from ..scoring.standard import breakdown
-        return breakdown(self)
-
-    def winners(self) -> list[int]:
-        from ..scoring.standard import winners
-        return winners(self)
-
     # ------------------------------------------------------------------ views
     def view(self, seat: int | None) -> dict[str, Any]:
         return self.game.view(self, seat)
 
-    def determinize(self, seat: int, seed: int) -> "MessinaState":
-        from ..views.hidden import determinize
-        return determinize(self, seat, seed)
-
     def __reduce__(self):
         # the state class is made per Game (it carries the game): pickle through JSON
         return (self.game.state_from_json, (self.to_json(),))
-
-    def _setup(self) -> None:
-        from ..rules.setup import setup
-        setup(self)

@@ -19,24 +19,10 @@ from .citizens import PER_SECTOR, square_name
 from ..model.texts import citizen_name
 from ..model.flow import FLOW, atom, perform, step
 from ..model.texts import action_text
+from ..model.sides import board_of
 from ..model.state import OVERSEERS, SQUARES
 
 ALL = tuple(range(SQUARES))
-
-
-def board_id(k: int) -> str:
-    """The data id of a `player_board` / `scroll_board` value: 0 side a, k board "bk"."""
-    return f"b{k}" if k else "a"
-
-
-def board_of(state, seat: int):
-    """The player board the seat plays: side a, or its side b board (advanced, MS-33.1)."""
-    return state.data.boards[board_id(state.player_board[seat])]
-
-
-def scroll_board_of(state, seat: int):
-    """The scroll board the seat plays: side a, or its side b board (advanced, MS-33.2)."""
-    return state.data.scroll_boards[board_id(state.scroll_board[seat])]
 
 
 def one_time_note(state, seat: int, square: int) -> str:

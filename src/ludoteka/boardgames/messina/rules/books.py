@@ -15,11 +15,12 @@ from ludoteka.kernel.flow import Decision
 from ..model.flow import FLOW, atom, perform
 from ..model.state import BOOKS, CITY, CHURCH, ESTATE, POPULARITY, SUPPLY
 from ..model.texts import action_text, alternative_text, amount_text
+from ..model.sides import scroll_board_of, side_name
+from ..scoring.advanced import level_text, track_name
 
 
 def book_data(state, book: int):
     """The Book record of the scoring-board side in play."""
-    from .setup import side_name
     return state.data.sides[side_name(state.players)].books[BOOKS[book]]
 
 
@@ -205,7 +206,6 @@ class ChooseBook(Decision):
 
 
 def scroll_keys(state, seat: int) -> list[str]:
-    from .activation import scroll_board_of
     board = scroll_board_of(state, seat)
     return [f"scroll:{k}" for k, track in enumerate(board.tracks)
             if state.scroll[seat * 3 + k] + 1 < len(track.values)]
@@ -231,8 +231,6 @@ class ChooseScroll(Decision):
         return scroll_keys(state, seat)
 
     def describe(self, state, frame, seat, key):
-        from .activation import scroll_board_of
-        from ..scoring.advanced import level_text, track_name
         k = int(key[7:])
         track = scroll_board_of(state, seat).tracks[k]
         level = state.scroll[seat * 3 + k] + 1

@@ -10,16 +10,18 @@ from ludoteka.kernel.flow import Decision
 from . import books
 from .activation import one_time_note
 from .books import hex_record
+from .citizens import workshop_move_keys
+from .turn_steps import HEX_ACTION_STEP, SHIP_BONUS, SHIP_STEP, begin_action_step
 from ..model.flow import FLOW
 from ..model.texts import amount_text, citizen_name
 from ..model.state import HUTS, OVERSEERS, POPULARITY, SHIP_OWNED, SQUARES, citizen_code
+from ..model.sides import side_name
 
 SQUARES_PER_SECTOR = 6
 
 
 def round_row(state):
     """The round overview row of the current round (DATA-10)."""
-    from .setup import side_name
     return state.data.sides[side_name(state.players)].rounds[state.round - 1]
 
 
@@ -77,7 +79,6 @@ def place_rescued(state, seat: int, cls: int, key: str) -> None:
 def push_rescue(state, seat: int, classes: tuple, plague: bool) -> None:
     """Place the citizens left: at once when there is one way or none (unless moving a citizen
     into a workshop could free a square, MS-11.6); else ask."""
-    from .citizens import workshop_move_keys
     while classes:
         options = rescue_options(state, seat, classes[0], plague)
         if len(options) > 1 or (not plague and workshop_move_keys(state, seat)):
@@ -170,7 +171,6 @@ class Fight(Decision):
                 state.rats[seat] += left
                 state.event("rats", f"Seat {seat} takes {left} rat{'s' if left != 1 else ''}.",
                             {"rats": left}, seats=(seat,))
-            from .turns import HEX_ACTION_STEP, begin_action_step
             begin_action_step(state, HEX_ACTION_STEP)
             return
         state.push((self, seat, node, frame[3] + 1))
@@ -247,7 +247,6 @@ def start_ship_turn(state, seat: int, ship: int) -> None:
 def take_ship(state, seat: int, ship: int) -> None:
     """MS-9.10/9.11: the ship joins the estate with its coins or points; an even number of ships
     opens an overseer advance for the rest of the ship turn (AMB-48)."""
-    from .turns import SHIP_BONUS
     s = state.data.ships[ship]
     state.ship_at[ship] = SHIP_OWNED + seat
     state.coins[seat] += s.coins
@@ -257,6 +256,5 @@ def take_ship(state, seat: int, ship: int) -> None:
                 {"ship": s.id, "coins": s.coins, "points": s.points}, seats=(seat,))
     if state.ships_owned(seat) % 2 == 0:
         state.turn_done |= SHIP_BONUS
-    from .turns import SHIP_STEP, begin_action_step
     begin_action_step(state, SHIP_STEP)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from . import automa
 from ..model import city
-from .setup import side_name
+from ..model.sides import side_name
 from ..model.state import BOOKS
 
 # known_bottom: 3 hut-upgrade stacks, then the 3 workshop stacks (state.py).

@@ -13,21 +13,18 @@ from __future__ import annotations
 from ludoteka.kernel import Action
 from ludoteka.kernel.flow import Automatic, Decision
 
+from . import citizens
+from .preparation import prepare_round
 from ..data.components import CLASSES
 from ..model.flow import FLOW, perform, step
 from ..model.texts import citizen_name, counts_text
 from ..model.state import HUTS, RESOURCE_FIELDS, SQUARES, citizen_class, citizen_upgraded
+from ..scoring.standard import final_scoring
 
 LAST_ROUND = 6
 def code_name(code: int) -> str:
     """The name of a citizen in a hut or workshop (its code)."""
     return citizen_name(citizen_class(code), citizen_upgraded(code))
-
-
-def _citizens():
-    # The estate helper's module; imported when needed so this module loads without it.
-    from . import citizens
-    return citizens
 
 
 # ---------------------------------------------------------------------- what a seat produces
@@ -133,12 +130,12 @@ def start_seat(state, seat: int) -> None:
 
 
 def _move_keys(state, seat: int) -> list[str]:
-    return list(_citizens().workshop_move_keys(state, seat))
+    return list(citizens.workshop_move_keys(state, seat))
 
 
 def describe_move(state, seat: int, key: str) -> Action:
     """The estate helper's Action of a sector-to-workshop move."""
-    return _citizens().describe_workshop_move(state, seat, key)
+    return citizens.describe_workshop_move(state, seat, key)
 
 
 @FLOW.kind
@@ -162,7 +159,7 @@ class ProductionMove(Decision):
             return
         # A late workshop's reward (pushed by the move) comes before the next choice.
         state.push(PRODUCTION_START(seat))
-        _citizens().apply_workshop_move(state, seat, key)
+        citizens.apply_workshop_move(state, seat, key)
 
 
 PRODUCTION_MOVE = ProductionMove.instance
@@ -185,7 +182,6 @@ PRODUCTION_START = ProductionStart.instance
 def after_production(state) -> None:
     """MS-27 then MS-28 (rounds I-V), or MS-29: the end of the game after round VI (AMB-29)."""
     if state.round >= LAST_ROUND:
-        from ..scoring.standard import final_scoring
         final_scoring(state)
         return
     state.push(QUARANTINE(0))
@@ -201,7 +197,6 @@ class Quarantine(Automatic):
     def run(self, state, frame):
         position = frame[1]
         if position >= state.players:
-            from .preparation import prepare_round
             state.producing = False
             state.push(step("next_turn")(0))
             prepare_round(state)
@@ -234,7 +229,7 @@ QUARANTINE = Quarantine.instance
 
 def exit_options(state, seat: int, code: int) -> list[str]:
     """MS-27.3: the free squares of the citizen's sector and the empty workshops of its class."""
-    c = _citizens()
+    c = citizens
     cls = citizen_class(code)
     return ([f"square:{n}" for n in c.free_squares(state, seat, cls)]
             + [f"workshop:{slot}" for slot in c.empty_workshops(state, seat, cls)])
@@ -281,7 +276,7 @@ def place_leaving(state, seat: int, code: int, key: str) -> None:
     state.event("quarantine_exit", f"Seat {seat}'s {cls} leaves quarantine for workshop {tile}.",
                 {"seat": seat, "citizen": cls, "upgraded": citizen_upgraded(code), "workshop": tile},
                 seats=(seat,))
-    _citizens().place_in_workshop(state, seat, n, code)
+    citizens.place_in_workshop(state, seat, n, code)
 
 
 @FLOW.kind
@@ -313,7 +308,7 @@ class QuarantineExit(Decision):
         codes = frame[2]
         if not (key.startswith("square:") or key.startswith("workshop:")):
             state.push(QUARANTINE_EXIT_NEXT(seat, codes))
-            _citizens().apply_workshop_move(state, seat, key)
+            citizens.apply_workshop_move(state, seat, key)
             return
         if len(codes) > 1:
             state.push(QUARANTINE_EXIT_NEXT(seat, codes[1:]))

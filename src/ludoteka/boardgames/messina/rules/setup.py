@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from ludoteka.kernel.rng import below
 
-from .activation import board_id
 from .automa import setup_automa
 from ..model.city import arrive_ships, place_citizens, shuffled, turn_wheel_and_place_cubes
 from ..data.components import CLASSES, GOODS
 from ..model.flow import step
 from ..model.state import ESTATE, FIRST, HUTS, LATER, LIEUTENANTS, SQUARES, SUPPLY
+from ..model.sides import board_id, side_name
 
 
 def setup(state) -> None:
@@ -153,8 +153,3 @@ def _prepare_round_one(state) -> None:
     arrive_ships(state, state.data.sides[side_name(state.players)].rounds[0].ships)
     turn_wheel_and_place_cubes(state)
     place_citizens(state)
-
-
-def side_name(players: int) -> str:
-    """MS-3.13: the 2-player side (also solo, D-11) or the 3-4-player side of the scoring board."""
-    return "2p" if players <= 2 else "3-4p"

@@ -21,10 +21,7 @@ from .plague import Fight, start_rescue, start_ship_turn
 from .repopulation import can_repopulate
 from ..model.state import ESTATE, LIEUTENANTS
 from ..model.texts import action_text, alternative_text, amount_text
-
-STEPS, HEX_ACTION_STEP, SHIP_STEP = 0, 4, 5
-DONE, SHIP_BONUS = 1, 2
-
+from .turn_steps import DONE, HEX_ACTION_STEP, SHIP_BONUS, STEPS
 
 def lieutenant_keys(state, seat: int) -> list[str]:
     """MS-8.15/AMB-45: lying lieutenants in Messina; estate ones only when none is left there."""
@@ -297,11 +294,3 @@ class Turn(AnyTime):
             return
         super().apply(state, frame, seat, key)
 
-
-def begin_action_step(state, phase: int) -> None:
-    """Step 4 of a hex turn, or the ship turn's window after the ship is taken, begins: the turn
-    reopens with the action step's options."""
-    turn = next(f for f in state.frames() if f[0] is Turn)
-    state.remove(Turn)
-    books.start_action_step(state, turn[1])
-    state.push(Turn(turn[1], turn[2], turn[3], phase))

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from ..data.components import GOODS
 from ..model.state import BOOKS, HUTS, OVERSEERS, SHIP_OWNED
+from .common import place_awards, repopulated
+from ..model.sides import side_name
 
 HEX_STEPS = (4, 5, 6)        # MS-16.6: steps 4 and 5 are the hexagonal spaces, step 6 the centre
 COUNTED = {"goods_one_type": "cargo of one goods type", "workshops": "workshops", "timber": "timber",
@@ -57,7 +59,6 @@ def side_b_items(state, seat: int, kind: str) -> int:
 
 def bars_passed(state, seat: int, book: str) -> int:
     """MS-33.17: 2 past the book's double bar, 1 past its single bar only, else 0."""
-    from ..rules.setup import side_name
     data = state.data.sides[side_name(state.players)].books[book]
     at = state.books[seat * 3 + BOOKS.index(book)]
     return 2 if at > data.double_bar else 1 if at > data.single_bar else 0
@@ -108,7 +109,6 @@ def repopulation_places(state) -> list[int]:
     Seats that repopulated none get nothing and take no place; the others are ranked by the
     number of hexes, ties by the hexes' printed points (step 2 of the final scoring); seats
     still tied share the points of the places they take, rounded down."""
-    from .standard import place_awards, repopulated
     n = state.players
     hexes = [repopulated(state, s) for s in range(n)]
     rank = {s: (len(hexes[s]), sum(hexes[s])) for s in range(n) if hexes[s]}

@@ -4,7 +4,7 @@ game alike, AMB-43), and the book's "good result" to compare the score with.
 """
 from __future__ import annotations
 
-from .standard import repopulated
+from .common import repopulated
 from ..model.state import POPULARITY
 
 GOOD_RESULT, GOOD_RESULT_ADVANCED = 130, 140          # MS-35.24: information, not a rule

@@ -8,7 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..rules.setup import side_name
+from . import solo as scoring_solo
+from .advanced import score_repopulation_bonus, side_b_items, tier_track, track_key
+from .common import place_awards, repopulated
+from ..model.sides import scroll_board_of, side_name
 from ..model.state import BOOKS, CATEGORIES, HUTS, POPULARITY
 
 
@@ -28,7 +31,6 @@ def final_scoring(state) -> None:
     score_books(state)
     solo = state.players == 1
     if solo:
-        from . import solo as scoring_solo
         scoring_solo.score_popularity_bonus(state)
     else:
         score_popularity_ranking(state)
@@ -36,7 +38,6 @@ def final_scoring(state) -> None:
     if solo:
         scoring_solo.score_repopulation_bonus(state)
     else:
-        from .advanced import score_repopulation_bonus
         score_repopulation_bonus(state)                 # advanced only (MS-33.7)
     score_scroll_boards(state)
     score_remaining_markers(state)
@@ -103,21 +104,6 @@ def popularity_awards(state) -> list[int]:
     return place_awards(n, range(n), rank, place_points)
 
 
-def place_awards(n: int, seats, rank, place_points) -> list[int]:
-    """Points per seat (of n) for the places of `seats` ranked by `rank`, highest first; seats of
-    equal rank share the points of the places they take, rounded down (MS-31.6, MS-33.8)."""
-    order = sorted(seats, key=rank, reverse=True)
-    awards = [0] * n
-    place = 0
-    while place < len(order):
-        group = [s for s in order if rank(s) == rank(order[place])]
-        share = sum(place_points[place:place + len(group)]) // len(group)
-        for s in group:
-            awards[s] = share
-        place += len(group)
-    return awards
-
-
 def score_popularity_ranking(state) -> None:
     """MS-31.3-31.7: the popularity ranking's points."""
     awards = popularity_awards(state)
@@ -127,13 +113,6 @@ def score_popularity_ranking(state) -> None:
         f"seat {s} {awards[s]}" for s in state.turn_order) + ".",
         {"points": awards, "positions": [state.books[s * 3 + POPULARITY] for s in range(state.players)],
          "fire": [fire_count(state, s) for s in range(state.players)]})
-
-
-def repopulated(state, seat: int) -> list[int]:
-    """The printed points of every city hex the seat repopulated (MS-31.8)."""
-    hexes = state.data.hexes
-    return [hexes[tile].points for node, tile in enumerate(state.hex_at)
-            if tile >= 0 and state.repopulated_by[node] == seat]
 
 
 def score_repopulated_hexes(state) -> None:
@@ -158,7 +137,6 @@ def scroll_items(state, seat: int, kind: str) -> int:
     if kind == "repopulated":
         return sum(1 for node, tile in enumerate(state.hex_at)
                    if tile >= 0 and state.repopulated_by[node] == seat)
-    from .advanced import side_b_items
     return side_b_items(state, seat, kind)
 
 
@@ -166,8 +144,6 @@ def scroll_points(state, seat: int) -> list[tuple[str, int, int, int]]:
     """MS-31.9-31.12, MS-33.10-33.19: (track key, level, items counted, points) of the seat's 3
     scroll tracks, side a or b; the key is the kind, or 'city_book' ... (book tracks count the
     bars passed, the overseer track the overseers scored)."""
-    from ..rules.activation import scroll_board_of
-    from .advanced import tier_track, track_key
     out = []
     for k, track in enumerate(scroll_board_of(state, seat).tracks):
         level = min(state.scroll[seat * 3 + k], len(track.values) - 1)

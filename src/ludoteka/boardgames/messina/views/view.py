@@ -11,12 +11,14 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ..rules.activation import board_of, scroll_board_of
 from ..data.components import CLASSES, CORNERS
 from ..scoring.advanced import level_text, track_key, track_name
 from ..model.state import (BOOKS, BOX, CATEGORIES, ESTATE, HUTS, LIEUTENANTS, OVERSEERS, SHIP_OWNED, SQUARES, SUPPLY,
                     citizen_class, citizen_upgraded)
 from ..model.texts import action_text, alternative_text, cost_text
+from ..model.sides import board_of, scroll_board_of, side_name
+from ..rules.automa import automa_starts, lieutenants_this_round
+from ..scoring.solo import good_result
 
 BRANCHES = (None, "left", "right")
 AXIAL = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
@@ -88,7 +90,6 @@ def citizen(code: int) -> dict[str, Any] | None:
 
 def late_revealed(state) -> bool:
     """HID-5: the late workshops are hidden until the round whose row brings them (round V)."""
-    from ..rules.setup import side_name
     rows = state.data.sides[side_name(state.players)].rounds
     return any(row.late_workshops for row in rows[:state.round])
 
@@ -102,7 +103,6 @@ def hidden_span(stack: tuple, known_bottom: int) -> tuple[int, int]:
 # ---------------------------------------------------------------------------- the view
 def view(state, seat: int | None) -> dict[str, Any]:
     """What `seat` may see (None: a spectator, who sees the same: no seat-private information)."""
-    from ..rules.setup import side_name
     data, b, n = state.data, state.board, state.players
     side = data.sides[side_name(n)]
     city: dict[str, Any] = {}
@@ -169,8 +169,6 @@ def view(state, seat: int | None) -> dict[str, Any]:
 
 def _automa(state) -> dict[str, Any]:
     """The solo game's automa (MS-35): everything but its deck's order (HID-7)."""
-    from ..rules.automa import automa_starts, lieutenants_this_round
-    from ..scoring.solo import good_result
     data = state.data
     huts, shops, carts = state.automa_taken
     return {"lieutenants_this_round": lieutenants_this_round(state), "used": state.automa_used,
