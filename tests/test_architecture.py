@@ -17,9 +17,11 @@ ROOT = Path(__file__).resolve().parent.parent
 SRC = Path(ludoteka.__file__).resolve().parent.parent
 
 
-def lint_imports(*args: str) -> subprocess.CompletedProcess:
-    """Run import-linter on the project's pyproject.toml (the tested source tree, no cache)."""
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(SRC), str(ROOT), os.environ.get("PYTHONPATH", "")]))
+def lint_imports(*args: str, extra_path: Path | None = None) -> subprocess.CompletedProcess:
+    """Run import-linter (default: on the project's pyproject.toml) on the tested source tree,
+    without a cache; `extra_path` is put on the path too (a package outside ludoteka)."""
+    path = [str(SRC), str(ROOT)] + ([str(extra_path)] if extra_path else [])
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(path + [os.environ.get("PYTHONPATH", "")]))
     command = "import sys; from importlinter.cli import lint_imports_command; sys.exit(lint_imports_command())"
     return subprocess.run([sys.executable, "-c", command, "--no-cache", *args], cwd=ROOT, env=env,
                           capture_output=True, text=True, timeout=600)
@@ -28,4 +30,11 @@ def lint_imports(*args: str) -> subprocess.CompletedProcess:
 def test_the_import_contracts_are_kept():
     result = lint_imports()
     assert "Contracts:" in result.stdout, result.stdout + result.stderr
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_the_picture_in_docs_architecture_is_drawn_from_the_imports():
+    result = subprocess.run([sys.executable, str(ROOT / "scripts" / "import_graph.py"), "--check"], cwd=ROOT,
+                            env=dict(os.environ, PYTHONPATH=os.pathsep.join([str(SRC), os.environ.get("PYTHONPATH", "")])),
+                            capture_output=True, text=True, timeout=600)
     assert result.returncode == 0, result.stdout + result.stderr
