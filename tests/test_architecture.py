@@ -21,7 +21,8 @@ def lint_imports(*args: str, extra_path: Path | None = None) -> subprocess.Compl
     """Run import-linter (default: on the project's pyproject.toml) on the tested source tree,
     without a cache; `extra_path` is put on the path too (a package outside ludoteka)."""
     path = [str(SRC), str(ROOT)] + ([str(extra_path)] if extra_path else [])
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(path + [os.environ.get("PYTHONPATH", "")]))
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(path + [os.environ.get("PYTHONPATH", "")]),
+               COLUMNS="200")                    # one import a line in the report
     command = "import sys; from importlinter.cli import lint_imports_command; sys.exit(lint_imports_command())"
     return subprocess.run([sys.executable, "-c", command, "--no-cache", *args], cwd=ROOT, env=env,
                           capture_output=True, text=True, timeout=600)
