@@ -2,9 +2,9 @@
 lieutenants placed by hand, and the round's turns restarted from a turn-order position."""
 from __future__ import annotations
 
-from ludoteka.boardgames.messina import books
-from ludoteka.boardgames.messina.flow import step
-from ludoteka.boardgames.messina.state import CATEGORIES, ESTATE, FIRST, LATER, LIEUTENANTS, SUPPLY
+from ludoteka.boardgames.messina.rules import books
+from ludoteka.boardgames.messina.model.flow import step
+from ludoteka.boardgames.messina.model.state import CATEGORIES, ESTATE, FIRST, LATER, LIEUTENANTS, SUPPLY
 from ludoteka.registry import game
 
 GAME = game("messina-1347")

@@ -9,7 +9,7 @@ from collections import defaultdict
 
 import pytest
 
-from ludoteka.boardgames.messina.rules import OPTIONS
+from ludoteka.boardgames.messina.model.options import OPTIONS
 from ludoteka.kernel import BadOption, UnknownKey
 
 from .helpers import GAME

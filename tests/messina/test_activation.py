@@ -4,7 +4,7 @@ and 1 (3-5); step 6 = the centre."""
 from __future__ import annotations
 
 from .test_citizens import make_state, pending, play, run
-from ludoteka.boardgames.messina.state import citizen_code
+from ludoteka.boardgames.messina.model.state import citizen_code
 
 ART, ARI, NUN = 0, 1, 2
 

@@ -13,16 +13,16 @@ from dataclasses import replace
 import pytest
 
 import ludoteka
-from ludoteka.boardgames.messina import scoring
-from ludoteka.boardgames.messina.activation import board_of, scroll_board_of
-from ludoteka.boardgames.messina.citizens import workshop_move_keys
-from ludoteka.boardgames.messina.flow import step
-from ludoteka.boardgames.messina.render import render
-from ludoteka.boardgames.messina.repopulation import can_repopulate
-from ludoteka.boardgames.messina.scoring_advanced import repopulation_places
-from ludoteka.boardgames.messina.setup import deal_boards
-from ludoteka.boardgames.messina.state import CATEGORY, POPULARITY, SHIP_OWNED
-from ludoteka.boardgames.messina.view import components
+from ludoteka.boardgames.messina.scoring import standard as scoring
+from ludoteka.boardgames.messina.model.sides import board_of, scroll_board_of
+from ludoteka.boardgames.messina.rules.citizens import workshop_move_keys
+from ludoteka.boardgames.messina.model.flow import step
+from ludoteka.boardgames.messina.views.render import render
+from ludoteka.boardgames.messina.rules.repopulation import can_repopulate
+from ludoteka.boardgames.messina.scoring.advanced import repopulation_places
+from ludoteka.boardgames.messina.rules.setup import deal_boards
+from ludoteka.boardgames.messina.model.state import CATEGORY, POPULARITY, SHIP_OWNED
+from ludoteka.boardgames.messina.views.view import components
 from ludoteka.kernel import BadOption, record_of, replay
 
 from .helpers import GAME, emptied
@@ -167,7 +167,7 @@ def test_one_time_square_used_once_per_game():
 def test_rescue_label_names_a_one_time_square():
     """MS-33.5: placing a rescued citizen, the label says which squares are one-time squares (b1
     square 7: 4 coins) and which of them are used up."""
-    from ludoteka.boardgames.messina.activation import one_time_note
+    from ludoteka.boardgames.messina.rules.activation import one_time_note
     s = estate(1)
     assert one_time_note(s, 0, 7) == " (one-time square: gain 4 coins)" and one_time_note(s, 0, 8) == ""
     s.one_time_used[7] = True
@@ -434,7 +434,7 @@ def test_advanced_game_saves_loads_and_replays():
 def test_advanced_solo_game_deals_a_side_b_board_and_no_majority_bonus():
     """MS-33.1, MS-33.2, MS-33.7: an advanced solo game gives its seat side b boards; the majority
     bonus of MS-33.7 is not scored there (the solo bonus replaces it)."""
-    from ludoteka.boardgames.messina.scoring_advanced import score_repopulation_bonus
+    from ludoteka.boardgames.messina.scoring.advanced import score_repopulation_bonus
     s = GAME.new_state(1, 2, ADV)
     assert 1 <= s.player_board[0] <= 4 and 1 <= s.scroll_board[0] <= 4 and not GAME.check_invariants(s)
     s.repopulated_by[0] = 0

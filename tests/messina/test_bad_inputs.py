@@ -13,8 +13,8 @@ import sys
 import pytest
 
 import ludoteka
-from ludoteka.boardgames.messina.data import DATA_DIR
-from ludoteka.boardgames.messina.rules import OPTIONS
+from ludoteka.boardgames.messina.data.loader import DATA_DIR
+from ludoteka.boardgames.messina.model.options import OPTIONS
 from ludoteka.cli.main import main
 from ludoteka.kernel import (BadOption, BadRecord, GameOver, IllegalAction, TamperedRecord, WrongSeat,
                              load_record, record_of, replay, save_record)

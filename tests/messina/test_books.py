@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from ludoteka.boardgames.messina import books
-from ludoteka.boardgames.messina.flow import perform
-from ludoteka.boardgames.messina.state import BOX, CHURCH, CITY, POPULARITY
+from ludoteka.boardgames.messina.rules import books
+from ludoteka.boardgames.messina.model.flow import perform
+from ludoteka.boardgames.messina.model.state import BOX, CHURCH, CITY, POPULARITY
 
 from .helpers import (ESTATE, SUPPLY, at_action_step, blank, keys, kind, labels, lt, node, only, place,
                       points, start_turns)
@@ -358,7 +358,7 @@ def test_yellow_example_turn_without_estate():
 def test_repopulate_instead_of_the_action(monkeypatch):
     """MS-14.2: where repopulation is possible it is offered instead of the hex action; doing the
     action takes the repopulation away (not both). (The repopulation itself: the estate tests.)"""
-    from ludoteka.boardgames.messina import turns
+    from ludoteka.boardgames.messina.rules import turns
     monkeypatch.setattr(turns, "can_repopulate", lambda state, seat, node, lt: True)
     s = position()
     hid = s.data.hexes[s.hex_at[3]].id

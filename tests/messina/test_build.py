@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from .test_citizens import make_state, pending, play, run
-from ludoteka.boardgames.messina.state import CATEGORY, citizen_code
+from ludoteka.boardgames.messina.model.state import CATEGORY, citizen_code
 
 ART = 0
 

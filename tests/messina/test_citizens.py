@@ -2,11 +2,11 @@
 MS-23.6) and the late workshops' one-time rewards (MS-21.13-21.17, MS-EX-7)."""
 from __future__ import annotations
 
-from ludoteka.boardgames.messina import activation, books, build, citizens, overseers, repopulation  # noqa: F401
-from ludoteka.boardgames.messina.citizens import (apply_workshop_move, empty_workshops, free_squares,
+from ludoteka.boardgames.messina.rules import activation, books, build, citizens, overseers, repopulation  # noqa: F401
+from ludoteka.boardgames.messina.rules.citizens import (apply_workshop_move, empty_workshops, free_squares,
                                                   place_in_workshop, workshop_move_keys)
-from ludoteka.boardgames.messina.flow import perform
-from ludoteka.boardgames.messina.state import HUTS, SQUARES, citizen_code
+from ludoteka.boardgames.messina.model.flow import perform
+from ludoteka.boardgames.messina.model.state import HUTS, SQUARES, citizen_code
 
 ART, ARI, NUN = 0, 1, 2
 
@@ -36,11 +36,11 @@ def make_state(players: int = 3, seed: int = 1, **options):
 
 
 def _hand_made(players, seed, options):
-    from ludoteka.boardgames.messina import setup as su
-    from ludoteka.boardgames.messina.board import Board
-    from ludoteka.boardgames.messina.data import load_components
-    from ludoteka.boardgames.messina.rules import OPTIONS, Rules
-    from ludoteka.boardgames.messina.state import MessinaState
+    from ludoteka.boardgames.messina.rules import setup as su
+    from ludoteka.boardgames.messina.model.board import Board
+    from ludoteka.boardgames.messina.data.loader import load_components
+    from ludoteka.boardgames.messina.model.options import OPTIONS, Rules
+    from ludoteka.boardgames.messina.model.state import MessinaState
 
     data = load_components()
 

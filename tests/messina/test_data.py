@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from ludoteka.boardgames.messina.components import Components
-from ludoteka.boardgames.messina.data import (DATA_DIR, check_directory, load_components, parse_action,
+from ludoteka.boardgames.messina.data.components import Components
+from ludoteka.boardgames.messina.data.loader import (DATA_DIR, check_directory, load_components, parse_action,
                                               parse_cost, read_components)
 from ludoteka.cli.main import main
 from ludoteka.kernel import DataError

@@ -5,7 +5,7 @@ import pytest
 
 from ludoteka.kernel import BadOption
 from ludoteka.registry import game
-from ludoteka.boardgames.messina.data import DATA_DIR
+from ludoteka.boardgames.messina.data.loader import DATA_DIR
 
 GAME = game("messina-1347")
 

@@ -3,13 +3,14 @@
 (MS-13) and repopulation driven through a whole turn (MS-24)."""
 from __future__ import annotations
 
-from ludoteka.boardgames.messina import preparation, production, scoring
-from ludoteka.boardgames.messina.activation import path_space
-from ludoteka.boardgames.messina.flow import step
+from ludoteka.boardgames.messina.rules import preparation, production
+from ludoteka.boardgames.messina.scoring import standard as scoring
+from ludoteka.boardgames.messina.rules.activation import path_space
+from ludoteka.boardgames.messina.model.flow import step
 from ludoteka.boardgames.messina.invariants import check
-from ludoteka.boardgames.messina.production import exit_next
-from ludoteka.boardgames.messina.repopulation import can_repopulate, tiles_left
-from ludoteka.boardgames.messina.state import CHURCH, OVERSEERS, SQUARES, citizen_code
+from ludoteka.boardgames.messina.rules.production import exit_next
+from ludoteka.boardgames.messina.rules.repopulation import can_repopulate, tiles_left
+from ludoteka.boardgames.messina.model.state import CHURCH, OVERSEERS, SQUARES, citizen_code
 
 from .helpers import ESTATE, blank, first_turn, keys, kind, labels, new, points, start_turns
 from .test_citizens import make_state, pending, play, run
@@ -479,8 +480,8 @@ def test_rats_are_never_spent():
     s.coins[0] = 1
     run(s, 0, [("build", 1, "")])
     assert sorted({k.split(":")[2] for k in s.legal_keys() if k.startswith("reshuffle:")}) == ["coin"]
-    from ludoteka.boardgames.messina.books import paid_keys
-    from ludoteka.boardgames.messina.plague import payment_keys
+    from ludoteka.boardgames.messina.rules.books import paid_keys
+    from ludoteka.boardgames.messina.rules.plague import payment_keys
     assert payment_keys(s, 0, 1) == [] and payment_keys(s, 0, 2) == []
     assert paid_keys(s, 0) == []
     assert s.rats[0] == 10

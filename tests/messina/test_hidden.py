@@ -4,8 +4,8 @@ from __future__ import annotations
 from collections import Counter
 
 from ludoteka.boardgames.messina import GAME
-from ludoteka.boardgames.messina.hidden import determinize
-from ludoteka.boardgames.messina.view import view
+from ludoteka.boardgames.messina.views.hidden import determinize
+from ludoteka.boardgames.messina.views.view import view
 
 
 def _swap(stack: tuple, i: int, j: int) -> tuple:

@@ -2,7 +2,7 @@
 destinations (MS-9.1, MS-9.2, MS-9.3, MS-9.4, MS-9.5, MS-9.6) and recall turns (MS-10)."""
 from __future__ import annotations
 
-from ludoteka.boardgames.messina.board import move_cost
+from ludoteka.boardgames.messina.model.board import move_cost
 
 from .helpers import (ESTATE, blank, dock_ship, keys, kind, labels, lt, node, only, place,
                       points, start_turns)

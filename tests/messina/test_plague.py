@@ -2,7 +2,7 @@
 fire and large fire (MS-12) and the rats it leaves (MS-13)."""
 from __future__ import annotations
 
-from ludoteka.boardgames.messina.state import POPULARITY, citizen_code
+from ludoteka.boardgames.messina.model.state import POPULARITY, citizen_code
 
 from .helpers import ESTATE, blank, keys, kind, labels, only, points, start_turns
 

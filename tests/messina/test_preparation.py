@@ -1,9 +1,10 @@
 """The preparation of rounds II-VI (MS-28, steps I-VIII)."""
 from __future__ import annotations
 
-from ludoteka.boardgames.messina import GAME, preparation
-from ludoteka.boardgames.messina.components import CORNERS
-from ludoteka.boardgames.messina.state import ESTATE
+from ludoteka.boardgames.messina import GAME
+from ludoteka.boardgames.messina.rules import preparation
+from ludoteka.boardgames.messina.data.components import CORNERS
+from ludoteka.boardgames.messina.model.state import ESTATE
 
 
 def fresh(players: int = 3, seed: int = 1, **options):

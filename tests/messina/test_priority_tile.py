@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from ludoteka.boardgames.messina import GAME, preparation
-from ludoteka.boardgames.messina.render import render
-from ludoteka.boardgames.messina.setup import side_name
+from ludoteka.boardgames.messina import GAME
+from ludoteka.boardgames.messina.rules import preparation
+from ludoteka.boardgames.messina.views.render import render
+from ludoteka.boardgames.messina.model.sides import side_name
 
 
 def fresh(players: int, seed: int = 1, **options):

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import pytest
 
-from ludoteka.boardgames.messina import citizens, production
-from ludoteka.boardgames.messina.flow import perform, step
-from ludoteka.boardgames.messina.state import CATEGORY, SQUARES, citizen_code
+from ludoteka.boardgames.messina.rules import citizens, production
+from ludoteka.boardgames.messina.model.flow import perform, step
+from ludoteka.boardgames.messina.model.state import CATEGORY, SQUARES, citizen_code
 
 from .helpers import emptied
 

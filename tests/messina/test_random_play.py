@@ -9,8 +9,8 @@ import re
 import pytest
 
 import ludoteka
-from ludoteka.boardgames.messina.rules import OPTIONS
-from ludoteka.boardgames.messina.view import hidden_span, late_revealed
+from ludoteka.boardgames.messina.model.options import OPTIONS
+from ludoteka.boardgames.messina.views.view import hidden_span, late_revealed
 from ludoteka.kernel import UndoRefused, record_of, replay
 from ludoteka.kernel.state import _text
 

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from .test_citizens import make_state, pending, play, workshop_tile
-from ludoteka.boardgames.messina.flow import step
-from ludoteka.boardgames.messina.repopulation import can_repopulate
-from ludoteka.boardgames.messina.state import BOX, ESTATE, SUPPLY, citizen_code
+from ludoteka.boardgames.messina.model.flow import step
+from ludoteka.boardgames.messina.rules.repopulation import can_repopulate
+from ludoteka.boardgames.messina.model.state import BOX, ESTATE, SUPPLY, citizen_code
 from ludoteka.tools.simulate import simulate
 
 from .helpers import GAME

@@ -2,8 +2,8 @@
 reached during the end of round, a rescue that may first free a square, a recall after production)."""
 from __future__ import annotations
 
-from ludoteka.boardgames.messina.flow import perform
-from ludoteka.boardgames.messina.state import CITY, citizen_code
+from ludoteka.boardgames.messina.model.flow import perform
+from ludoteka.boardgames.messina.model.state import CITY, citizen_code
 
 from .helpers import keys, kind, start_turns
 from .test_plague import NUN, TARGET, choose, turn
@@ -63,7 +63,7 @@ def test_rescue_with_one_square_and_no_workshop_is_automatic():
 def test_a_skip_offered_earlier_never_passes_the_centre():
     """MS-16.5, MS-16.10 (AMB-15): if the overseer moved since the skip was offered (a side action
     in between), the skip is no longer offered, and an advance never goes past the centre."""
-    from ludoteka.boardgames.messina import overseers
+    from ludoteka.boardgames.messina.rules import overseers
     s = turn()
     s._stack = None
     s.overseer_branch[0] = 1

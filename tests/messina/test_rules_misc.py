@@ -3,9 +3,11 @@ player setup (MS-4.1), ships' goods at the end (MS-9.14), the three books (MS-25
 scores above 50 (MS-31.15)."""
 from __future__ import annotations
 
-from ludoteka.boardgames.messina import city, preparation, scoring
-from ludoteka.boardgames.messina.flow import perform
-from ludoteka.boardgames.messina.state import (BOOKS, CITY, HUTS, LIEUTENANTS, OVERSEERS, POPULARITY,
+from ludoteka.boardgames.messina.model import city
+from ludoteka.boardgames.messina.rules import preparation
+from ludoteka.boardgames.messina.scoring import standard as scoring
+from ludoteka.boardgames.messina.model.flow import perform
+from ludoteka.boardgames.messina.model.state import (BOOKS, CITY, HUTS, LIEUTENANTS, OVERSEERS, POPULARITY,
                                                SHIP_OWNED, SQUARES, SUPPLY)
 
 from .helpers import ESTATE, blank, first_turn, kind, new, points, start_turns

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from ludoteka.boardgames.messina import scoring
-from ludoteka.boardgames.messina.state import CATEGORY, HUTS, POPULARITY
+from ludoteka.boardgames.messina.scoring import standard as scoring
+from ludoteka.boardgames.messina.model.state import CATEGORY, HUTS, POPULARITY
 
 from .helpers import emptied
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from ludoteka.boardgames.messina import city
-from ludoteka.boardgames.messina.components import CLASSES, CORNERS
-from ludoteka.boardgames.messina.setup import side_name
-from ludoteka.boardgames.messina.state import ESTATE, LIEUTENANTS, SUPPLY
+from ludoteka.boardgames.messina.model import city
+from ludoteka.boardgames.messina.data.components import CLASSES, CORNERS
+from ludoteka.boardgames.messina.model.sides import side_name
+from ludoteka.boardgames.messina.model.state import ESTATE, LIEUTENANTS, SUPPLY
 
 from .helpers import GAME, blank, new, node, points
 

@@ -2,7 +2,7 @@
 even-ship overseer advance and the action window of a ship turn."""
 from __future__ import annotations
 
-from ludoteka.boardgames.messina.state import CITY, POPULARITY
+from ludoteka.boardgames.messina.model.state import CITY, POPULARITY
 
 from .helpers import ESTATE, blank, dock_ship, keys, kind, labels, lt, node, only, points, ship, start_turns
 

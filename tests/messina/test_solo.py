@@ -6,10 +6,11 @@ import random
 
 import pytest
 
-from ludoteka.boardgames.messina import automa, scoring_solo
-from ludoteka.boardgames.messina.flow import step
-from ludoteka.boardgames.messina.scoring import final_scoring
-from ludoteka.boardgames.messina.state import ESTATE, POPULARITY
+from ludoteka.boardgames.messina.rules import automa
+from ludoteka.boardgames.messina.scoring import solo as scoring_solo
+from ludoteka.boardgames.messina.model.flow import step
+from ludoteka.boardgames.messina.scoring.standard import final_scoring
+from ludoteka.boardgames.messina.model.state import ESTATE, POPULARITY
 
 from .helpers import GAME, begin, blank, dock_ship, new, node, only, points
 
@@ -327,7 +328,7 @@ def test_the_automa_disc_stops_on_the_last_popularity_space():
 def test_the_advanced_solo_game_marks_used_one_time_squares():
     """MS-35.1, MS-35.5, MS-33.6: the solo game can use the advanced rules; activating the citizen on
     a one-time square of the side b board marks it (the spare marker) and it cannot be used again."""
-    from ludoteka.boardgames.messina.activation import board_of
+    from ludoteka.boardgames.messina.model.sides import board_of
 
     from .test_citizens import make_state, play, run
     s = make_state(1, 2, advanced=True)

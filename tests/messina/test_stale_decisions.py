@@ -2,7 +2,7 @@
 it is dropped (AMB-14: what cannot be done is lost), and an overseer never passes the centre."""
 from __future__ import annotations
 
-from ludoteka.boardgames.messina.flow import step
+from ludoteka.boardgames.messina.model.flow import step
 
 from .helpers import begin, emptied, keys, kind
 

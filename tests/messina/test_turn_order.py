@@ -2,7 +2,7 @@
 no lieutenant left is skipped, every lieutenant is used exactly once, and the round ends."""
 from __future__ import annotations
 
-from ludoteka.boardgames.messina.state import CITY
+from ludoteka.boardgames.messina.model.state import CITY
 
 from .helpers import ESTATE, blank, keys, kind, new, only, start_turns
 

@@ -5,8 +5,8 @@ import json
 import random
 
 from ludoteka.boardgames.messina import GAME
-from ludoteka.boardgames.messina.render import BANNER, render
-from ludoteka.boardgames.messina.view import components, dock_coords, view
+from ludoteka.boardgames.messina.views.render import BANNER, render
+from ludoteka.boardgames.messina.views.view import components, dock_coords, view
 
 
 def played(players: int, seed: int, steps: int):

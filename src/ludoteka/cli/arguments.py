@@ -9,11 +9,15 @@ from __future__ import annotations
 import argparse
 import math
 import re
-from typing import Callable
+import json
+from typing import Any, Callable, Sequence
 
+from .. import registry
 from ..ai.base import SHOWN_CHARS, shown
 from ..ai.levels import resolve_level
 from ..kernel import Game
+from ..kernel.options import parse_option_value
+from ..tools.distribute import LOCAL_RAY, MAX_WORKERS
 
 MAX_SEED = 2**63 - 1
 MAX_LINE = 600                 # an error line is cut after this many characters
@@ -136,3 +140,46 @@ def error_line(exc: BaseException) -> str:
         text = str(exc)
     first = text.split("\n", 1)[0].strip() or type(exc).__name__
     return PREFIX + shorten(first)
+
+
+# ------------------------------------------------------------------ helpers the sub-commands share
+def lookup_game(name: str) -> Game:
+    """The registered game `name` (UnknownGame lists the known ones)."""
+    return registry.game(name)
+
+
+def parse_options(pairs: Sequence[str] | None) -> dict[str, Any]:
+    """`["name=value", ...]` -> {name: parsed value}; the game validates names and values."""
+    options: dict[str, Any] = {}
+    for pair in pairs or []:
+        name, eq, value = pair.partition("=")
+        if not eq or not name.strip():
+            raise UsageError(f"--option expects name=value, not {shown(pair)}")
+        options[name.strip()] = parse_option_value(value)
+    return options
+
+
+def default_players(game: Game) -> int:
+    """Four players when the game allows it, else the nearest allowed count."""
+    return max(game.min_players, min(4, game.max_players))
+
+
+def emit_json(data: dict[str, Any]) -> None:
+    """Print one JSON object on stdout."""
+    print(json.dumps(data, indent=1))
+
+
+def plural(n: int, noun: str) -> str:
+    """'1 player', '3 players'."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
+def add_parallel_arguments(p: argparse.ArgumentParser) -> None:
+    """`--workers N` and `--ray [ADDRESS]`: where the games of a long run are played."""
+    p.add_argument("--workers", type=int_in(1, MAX_WORKERS), default=1,
+                   help=f"parallel processes on this machine (default 1, at most {MAX_WORKERS}); "
+                        "with --ray and no address: the CPUs of the local Ray instance")
+    p.add_argument("--ray", nargs="?", const=LOCAL_RAY, metavar="ADDRESS",
+                   help="spread the games over a Ray cluster at ADDRESS (e.g. ray://head:10001 or "
+                        "auto); without ADDRESS a local Ray instance is started. Same seeds, same "
+                        "results as a local run. Needs ludoteka[scale]")

@@ -12,13 +12,13 @@ import importlib
 from typing import Any, Callable
 
 from ..kernel import DataError
+from .arguments import UsageError
 
 Report = tuple[str, int, bool, list[str]]     # data set id, records, reconstructed, problems
 
 
 def checker_for(name: str) -> Callable[[str | None], Report]:
     """The data validator of game `name`; UsageError when it has none (or is unknown)."""
-    from .arguments import UsageError
     registry = importlib.import_module("ludoteka.registry")
     game = registry.game(name)                   # UnknownGame for an unknown name
     hook = getattr(game, "validate_data", None)

@@ -9,13 +9,14 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from .arguments import MAX_SEED, UsageError, int_in, players_for, split_agents
+from .arguments import (MAX_SEED, UsageError, add_parallel_arguments, default_players, emit_json, int_in,
+                        lookup_game, parse_options, players_for, plural, split_agents)
+from ..tools.ladder import ladder
+from ..tools.progress import progress_bar
+from ..tools.simulate import MAX_GAMES
 
 
 def cmd_ladder(args: argparse.Namespace) -> int:
-    from ..tools.ladder import ladder
-    from ..tools.progress import progress_bar
-    from .main import default_players, emit_json, lookup_game, parse_options, plural
     game = lookup_game(args.game)
     players = players_for(game, args.players, default_players)
     specs = split_agents(args.agents, game)
@@ -44,8 +45,6 @@ def cmd_ladder(args: argparse.Namespace) -> int:
 
 def add_ladder_parser(sub: Any) -> None:
     """Add `ladder GAME --players N --agents ...` to the command parsers."""
-    from ..tools.simulate import MAX_GAMES
-    from .main import add_parallel_arguments
     p = sub.add_parser("ladder", help="a rated round robin of agents (openskill, win rates)")
     p.add_argument("game", metavar="GAME", help="game name (see `ludoteka games`)")
     p.add_argument("--players", type=int_in(0, None), help="players per game (default 4 if allowed)")

@@ -7,23 +7,26 @@ a bad file or agent spec) prints one line on stderr and exits with status 2, wit
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
-from typing import Any, Sequence
+from typing import Sequence
 
 from ..ai.base import shown
-from ..kernel import Game, LudotekaError
-from ..kernel.options import parse_option_value
+from ..kernel import LudotekaError
 from ..kernel.signing import read_key
 from ..tools import arena, bench, list_agents, list_games, replay_file, simulate
 from ..tools.arena import MAX_GAMES
-from ..tools.distribute import LOCAL_RAY, MAX_WORKERS
 from ..tools.bench import MAX_SECONDS
 from ..tools.progress import progress_bar
 from ..tools.simulate import MAX_DECISIONS
-from .arguments import (MAX_SEED, UsageError, error_line, float_in, int_in, players_for,
+from .arguments import (MAX_SEED, UsageError, add_parallel_arguments, default_players, emit_json,
+                        error_line, float_in, int_in, lookup_game, parse_options, players_for, plural,
                         split_agents)
+from .data import add_data_parser
+from .ladder import add_ladder_parser
+from .play import run_play
+from .report import add_report_parser
+from .serve import add_serve_parser
 
 EXIT_USAGE = 2
 
@@ -31,34 +34,6 @@ EXIT_USAGE = 2
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # one line instead of usage + error, and no exit
         raise UsageError(f"{message} (see `{self.prog} --help`)")
-
-
-# ------------------------------------------------------------------ helpers
-def lookup_game(name: str) -> Game:
-    """The registered game `name` (UnknownGame lists the known ones)."""
-    from .. import registry
-    return registry.game(name)
-
-
-def parse_options(pairs: Sequence[str] | None) -> dict[str, Any]:
-    """`["name=value", ...]` -> {name: parsed value}; the game validates names and values."""
-    options: dict[str, Any] = {}
-    for pair in pairs or []:
-        name, eq, value = pair.partition("=")
-        if not eq or not name.strip():
-            raise UsageError(f"--option expects name=value, not {shown(pair)}")
-        options[name.strip()] = parse_option_value(value)
-    return options
-
-
-def default_players(game: Game) -> int:
-    """Four players when the game allows it, else the nearest allowed count."""
-    return max(game.min_players, min(4, game.max_players))
-
-
-def emit_json(data: dict[str, Any]) -> None:
-    """Print one JSON object on stdout."""
-    print(json.dumps(data, indent=1))
 
 
 # ------------------------------------------------------------------ commands
@@ -143,11 +118,6 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
-def plural(n: int, noun: str) -> str:
-    """'1 player', '3 players'."""
-    return f"{n} {noun}{'' if n == 1 else 's'}"
-
-
 def cmd_arena(args: argparse.Namespace) -> int:
     game = lookup_game(args.game)
     players = players_for(game, args.players, default_players)
@@ -178,22 +148,10 @@ def cmd_arena(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    from .play import run_play
     return run_play(args, lookup_game, parse_options, default_players)
 
 
 # ------------------------------------------------------------------ parser
-def add_parallel_arguments(p: argparse.ArgumentParser) -> None:
-    """`--workers N` and `--ray [ADDRESS]`: where the games of a long run are played."""
-    p.add_argument("--workers", type=int_in(1, MAX_WORKERS), default=1,
-                   help=f"parallel processes on this machine (default 1, at most {MAX_WORKERS}); "
-                        "with --ray and no address: the CPUs of the local Ray instance")
-    p.add_argument("--ray", nargs="?", const=LOCAL_RAY, metavar="ADDRESS",
-                   help="spread the games over a Ray cluster at ADDRESS (e.g. ray://head:10001 or "
-                        "auto); without ADDRESS a local Ray instance is started. Same seeds, same "
-                        "results as a local run. Needs ludoteka[scale]")
-
-
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of every command."""
     parser = _Parser(prog="ludoteka", description="Rules-exact euro board games: play, simulate, "
@@ -272,13 +230,9 @@ def build_parser() -> argparse.ArgumentParser:
     add_parallel_arguments(p)
     p.set_defaults(func=cmd_arena)
 
-    from .data import add_data_parser
     add_data_parser(sub)
-    from .ladder import add_ladder_parser
     add_ladder_parser(sub)
-    from .report import add_report_parser
     add_report_parser(sub)
-    from .serve import add_serve_parser
     add_serve_parser(sub)
     return parser
 

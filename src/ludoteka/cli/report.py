@@ -10,6 +10,12 @@ import argparse
 import shlex
 from typing import Any
 
+from ..tools.progress import progress_bar
+from ..tools.report import report
+from ..tools.simulate import MAX_GAMES
+from .arguments import (MAX_SEED, UsageError, add_parallel_arguments, default_players, emit_json, int_in,
+                        lookup_game, parse_options, players_for, split_agents)
+
 
 def _command(args: argparse.Namespace, players: int, specs: list[str]) -> str:
     """The command line that makes the same report again."""
@@ -22,10 +28,6 @@ def _command(args: argparse.Namespace, players: int, specs: list[str]) -> str:
 
 
 def cmd_report(args: argparse.Namespace) -> int:
-    from ..tools.progress import progress_bar
-    from ..tools.report import report
-    from .arguments import UsageError, players_for, split_agents
-    from .main import default_players, emit_json, lookup_game, parse_options
 
     game = lookup_game(args.game)
     players = players_for(game, args.players, default_players)
@@ -57,9 +59,6 @@ def cmd_report(args: argparse.Namespace) -> int:
 
 def add_report_parser(sub: Any) -> None:
     """Add `report GAME --out DIR` to the command parsers."""
-    from ..tools.simulate import MAX_GAMES
-    from .arguments import MAX_SEED, int_in
-    from .main import add_parallel_arguments
 
     p = sub.add_parser("report", help="a balance and design report: an HTML page with plots (needs matplotlib)")
     p.add_argument("game", metavar="GAME", help="game name (see `ludoteka games`)")

@@ -31,13 +31,14 @@ The stack is a persistent linked list `(below, frame)`, so a clone shares it.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Iterator
+from typing import Any, Iterator
 
 from .action import Action
 from .errors import BadRecord
 
-if TYPE_CHECKING:
-    from .state import GameState
+# Frames run on a game state: state.py's GameState or a game's subclass of it. state.py imports
+# this module (it runs the frames), so the type is named here without importing it.
+GameState = Any
 
 Frame = tuple
 

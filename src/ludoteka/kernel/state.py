@@ -7,16 +7,13 @@ frame, lets its kind apply the key, and resolves automatic frames until a decisi
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Iterator
+from typing import Any, Iterator
 
 from . import rng as rnd
 from .action import Action
 from .errors import BadRecord, GameOver, IllegalAction, UndoRefused, WrongSeat, short as _short
 from .fields import Field, build_methods
 from .flow import AnyTime, Flow, Frame, frames_of
-
-if TYPE_CHECKING:
-    from .game import Game
 
 STATE_FORMAT = 2
 KERNEL_SLOTS = ("to_act", "players", "seed", "options", "rng", "version", "_stack", "_acting",
@@ -41,7 +38,7 @@ class GameState:
     __slots__ = KERNEL_SLOTS
     FIELDS: tuple[Field, ...] = ()
     FLOW: Flow = Flow()
-    game: "Game"
+    game: Any                # the Game whose states these are (game.py, which imports this module)
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

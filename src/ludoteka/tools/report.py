@@ -19,23 +19,13 @@ from ..ai import make_agent, seat_specs
 from ..kernel import BadOption, Game, LudotekaError
 from .distribute import run_jobs
 from .simulate import MAX_GAMES, agent_seed
-from .stats import Z95, mean_ci, share_wins, wilson
+from .stats import Z95, mean_ci, share_wins, signed, wilson
 
 MAX_DECISIONS = 100_000        # a game not over after this many decisions stops the report
 
 
 class ReportError(LudotekaError):
     """The report cannot be made (an unwritable directory, a game that never ends)."""
-
-
-def signed(value: float, digits: int = 1) -> str:
-    """`value` with its sign and `digits` decimals, never "-0.0"."""
-    return f"{round(value, digits) + 0.0:+.{digits}f}"
-
-
-def ordinal(n: int) -> str:
-    """1st, 2nd, 3rd, 4th, ..., 11th, 21st."""
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
 # ------------------------------------------------------------------ playing

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from ..kernel import LudotekaError
-from .report import ordinal
+from .stats import ordinal
 
 COLOURS = ("#0072B2", "#E69F00")          # colour-blind safe blue and orange, one per option set
 LIGHT = ("#A6CEE3", "#FDD9A0")

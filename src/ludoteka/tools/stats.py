@@ -1,4 +1,5 @@
-"""Small statistics helpers for arenas: Wilson intervals and normal-approximation mean intervals."""
+"""Small statistics helpers for arenas: Wilson intervals and normal-approximation mean intervals;
+the number formats of the reports (report.py, report_html.py, report_plots.py)."""
 from __future__ import annotations
 
 import math
@@ -38,3 +39,13 @@ def share_wins(winners: list[int], players: int) -> list[float]:
     for seat in winners:
         out[seat] = 1.0 / len(winners)
     return out
+
+
+def signed(value: float, digits: int = 1) -> str:
+    """`value` with its sign and `digits` decimals, never "-0.0"."""
+    return f"{round(value, digits) + 0.0:+.{digits}f}"
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th, ..., 11th, 21st."""
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"

@@ -4,9 +4,7 @@ Rules: ../../../../shared/rules/kingsburg.md (rule IDs KB-x.y); rulings: docs/ga
 Component data with provenance: the TOML files in `data/` (see `data.py`).
 """
 from .data import KingsburgData, load_data
-from .game import OPTIONS, KingsburgGame
+from .game import GAME, OPTIONS, KingsburgGame
 from .state import KingsburgState
-
-GAME = KingsburgGame()
 
 __all__ = ["GAME", "OPTIONS", "KingsburgData", "KingsburgGame", "KingsburgState", "load_data"]

@@ -6,10 +6,16 @@ from typing import Any
 
 from ludoteka.kernel import Game, GameState, Option
 
+from .action_space import action_keys
 from .data import KingsburgData, load_data
+from .evaluate import evaluate, evaluate_all
+from .invariants import check
 from .keys import advisor_text, alternative_text, goods_dict, goods_text
+from .policy import playout_key
+from .render import render
 from .state import Config, KingsburgState
 from .tables import Tables
+from .view import view
 
 PASSIVE_KEYS = frozenset(("pass", "decline", "done", "skip", "keep"))
 
@@ -81,11 +87,9 @@ class KingsburgGame(Game):
         return state
 
     def action_keys(self, players: int, options: dict[str, Any]) -> list[str]:
-        from .action_space import action_keys      # every key any state can offer (action_space.py)
         return action_keys(players, options, self.data)
 
     def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
-        from .view import view
         return view(state, seat)
 
     # ------------------------------------------------------------------ components
@@ -121,27 +125,22 @@ class KingsburgGame(Game):
 
     # ------------------------------------------------------------------ invariants
     def check_invariants(self, state: GameState) -> list[str]:
-        from .invariants import check
         return check(self, state)
 
     # ------------------------------------------------------------------ heuristic
     def evaluate(self, state: GameState, seat: int) -> float:
-        from .evaluate import evaluate
         return evaluate(state, seat)
 
     def evaluate_all(self, state: GameState) -> list[float]:
-        from .evaluate import evaluate_all
         return evaluate_all(state)
 
     def playout_key(self, state: GameState, random) -> str:
         """The search's playout policy: a noisy greedy player on what the acting seat sees (policy.py)."""
-        from .policy import playout_key
         return playout_key(state, random)
 
 
     # ------------------------------------------------------------------ rendering
     def render(self, state: GameState, seat: int | None, full: bool = False) -> str:
-        from .render import render
         return render(state, seat, full)
 
 
@@ -150,7 +149,6 @@ _GAMES: dict[str, KingsburgGame] = {}
 
 def game_for_directory(directory: str) -> KingsburgGame:
     """The Kingsburg game of a data directory (the registered one for the shipped data); for pickling."""
-    from . import GAME
     if directory == GAME.data.directory:
         return GAME
     if directory not in _GAMES:
@@ -158,4 +156,7 @@ def game_for_directory(directory: str) -> KingsburgGame:
     return _GAMES[directory]
 
 
-__all__ = ["KingsburgGame", "OPTIONS", "game_for_directory"]
+GAME = KingsburgGame()
+
+
+__all__ = ["GAME", "KingsburgGame", "OPTIONS", "game_for_directory"]

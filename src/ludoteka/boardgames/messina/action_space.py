@@ -38,10 +38,10 @@ player and scroll boards and every reshuffle payment is listed whatever the opti
 """
 from __future__ import annotations
 
-from .build import KINDS
-from .components import GOODS, RESOURCES, Components
-from .setup import side_name
-from .state import BOOKS, HUTS, LIEUTENANTS, OVERSEERS, POPULARITY, SQUARES
+from .rules.build import KINDS
+from .data.components import GOODS, RESOURCES, Components
+from .model.sides import side_name
+from .model.state import BOOKS, HUTS, LIEUTENANTS, OVERSEERS, POPULARITY, SQUARES
 
 PLAYER_COUNTS = (1, 2, 3, 4)       # fixed: the counts of the first release (the shared part)
 LIEUTENANT_ONLY = ((("lieutenant", 1, ""),),)    # taken at once during production (books.advance)

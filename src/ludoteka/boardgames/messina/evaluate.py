@@ -6,9 +6,12 @@ Everything it reads is public (AMB-52).
 """
 from __future__ import annotations
 
-from . import scoring_solo as solo
-from .scoring import rat_penalty, repopulated, scroll_points
-from .state import BOOKS, HUTS, LIEUTENANTS, SQUARES, SUPPLY
+from .scoring import solo
+from .scoring.common import repopulated
+from .scoring.standard import rat_penalty, scroll_points
+from .model.state import BOOKS, HUTS, LIEUTENANTS, SQUARES, SUPPLY
+from .model.sides import side_name
+from .scoring.advanced import repopulation_places
 
 CITIZEN_VALUE = 0.8          # a citizen on a square: a future activation or repopulation
 PRODUCER_VALUE = 1.2         # per round left: a citizen in an early workshop or upgraded hut
@@ -18,7 +21,6 @@ CART_VALUE = 1.0
 
 def evaluate_all(state) -> list[float]:
     """The value of every seat (its points if the game ended now, and a little more)."""
-    from .setup import side_name
     n = state.players
     side = state.data.sides[side_name(n)]
     table = state.rules.rat_penalty
@@ -29,7 +31,6 @@ def evaluate_all(state) -> list[float]:
     order = sorted(range(n), key=lambda s: (-popularity[s], -(state.fire[s] + 2 * state.large_fire[s])))
     bonus = [0] * n
     if over and state.rules.advanced and n >= 2:
-        from .scoring_advanced import repopulation_places
         bonus = repopulation_places(state)                  # MS-33.7 as it stands now
     values = []
     for seat in range(n):

@@ -5,13 +5,42 @@ from typing import Any
 
 from ludoteka.kernel import BadOption, DataError, Game, GameState
 
-from .board import Board
-from .components import Components
-from .data import load_components
-from .rules import OPTIONS, Rules
-from .state import MessinaState
+from .action_space import action_keys
+from .data.components import Components
+from .data.loader import check_directory, load_components, provenances
+from .evaluate import evaluate_all
+from .invariants import check
+from .model.board import Board
+from .model.options import OPTIONS, Rules
+from .model.state import MessinaState
+from .rules import activation, books, build, citizens, overseers, plague, preparation, production  # noqa: F401
+from .rules import repopulation, turns  # noqa: F401  (the rule modules register their frame kinds and atoms)
+from .rules.setup import setup
+from .scoring.standard import breakdown, winners
+from .views.hidden import determinize
+from .views.render import render
+from .views.view import components as view_components, view
 
 PASSIVE_KEYS = frozenset(("recall", "done", "decline", "skip", "stop", "end_turn", "discard"))
+
+
+class PlayedState(MessinaState):
+    """The declared state (model/state.py) joined, on top, with what the layers above it give:
+    the setup (rules), the final scores (scoring) and determinization (views)."""
+
+    __slots__ = ()
+
+    def score_breakdown(self) -> list[dict[str, dict[str, Any]]]:
+        return breakdown(self)
+
+    def winners(self) -> list[int]:
+        return winners(self)
+
+    def determinize(self, seat: int, seed: int) -> "PlayedState":
+        return determinize(self, seat, seed)
+
+    def _setup(self) -> None:
+        setup(self)
 
 
 class MessinaGame(Game):
@@ -30,7 +59,7 @@ class MessinaGame(Game):
     def __init__(self) -> None:
         self.data: Components = load_components(None)
         self._boards: dict[tuple[str, int], Board] = {}
-        self.state_class = type("MessinaState", (MessinaState,), {"__slots__": (), "game": self})
+        self.state_class = type("MessinaState", (PlayedState,), {"__slots__": (), "game": self})
 
     def __reduce__(self):
         return (_registered_game, ())
@@ -47,7 +76,6 @@ class MessinaGame(Game):
 
     def validate_data(self, directory: str | None) -> tuple[str, int, bool, list[str]]:
         """`ludoteka data validate`: (data set id, records, reconstructed, problems) of a directory."""
-        from .data import check_directory, provenances
         components, problems = check_directory(directory)
         if components is None:
             return "", 0, False, problems
@@ -68,7 +96,6 @@ class MessinaGame(Game):
         return board
 
     def action_keys(self, players: int, options: dict[str, Any]) -> list[str]:
-        from .action_space import action_keys      # every key any state can offer (action_space.py)
         return action_keys(self.components_for(options), players)
 
     def _new(self, players: int, seed: int, options: dict[str, Any]) -> GameState:
@@ -89,23 +116,18 @@ class MessinaGame(Game):
         return state
 
     def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
-        from .view import view
         return view(state, seat)
 
     def render(self, state: GameState, seat: int | None, full: bool = False) -> str:
-        from .render import render
         return render(state, seat, full)
 
     def components(self) -> list[dict[str, Any]]:
-        from .view import components
-        return components(self.data)
+        return view_components(self.data)
 
     def check_invariants(self, state: GameState) -> list[str]:
-        from .invariants import check
         return check(state)
 
     def evaluate_all(self, state: GameState) -> list[float]:
-        from .evaluate import evaluate_all
         return evaluate_all(state)
 
     def evaluate(self, state: GameState, seat: int) -> float:
@@ -117,8 +139,10 @@ class MessinaGame(Game):
 
 def _registered_game() -> MessinaGame:
     """The registered Messina game (for pickling: arena workers)."""
-    from . import GAME
     return GAME
 
 
-__all__ = ["MessinaGame"]
+GAME = MessinaGame()
+
+
+__all__ = ["GAME", "MessinaGame", "PlayedState"]

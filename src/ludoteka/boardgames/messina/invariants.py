@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .activation import board_of, scroll_board_of
-from .components import CLASSES
-from .state import (BOOKS, BOX, ESTATE, HUTS, LIEUTENANTS, SQUARES, SUPPLY, citizen_class)
+from .model.sides import board_of, scroll_board_of, side_name
+from .rules.automa import LIEUTENANTS_PER_ROUND
+from .data.components import CLASSES
+from .model.state import (BOOKS, BOX, ESTATE, HUTS, LIEUTENANTS, SQUARES, SUPPLY, citizen_class)
 
 TURN_KINDS = ("turn", "choose_lieutenant", "choose_destination")
 
@@ -65,7 +66,6 @@ def _shapes(state, out) -> None:
     for s in range(min(n, len(state.carts))):
         if any(u not in (0, 1) for u in state.carts[s][1::2]):
             out.append(f"seat {s}: malformed carts {state.carts[s]}")
-    from .setup import side_name
     books = data.sides[side_name(n)].books
     for v in list(state.pending) + [v for d in state.deferred for v in d]:
         if not (v // 64 < len(BOOKS) and v % 64 < len(books[BOOKS[v // 64]].spaces)):
@@ -213,7 +213,6 @@ def _tiles(state, out) -> None:
 
 def _seats(state, out) -> None:
     data, n = state.data, state.players
-    from .setup import side_name
     books = data.sides[side_name(n)].books
     for s in range(n):
         for name in ("coins", "timber", "fire", "large_fire", "rats"):
@@ -281,7 +280,6 @@ def _automa(state, out) -> None:
         if state.automa_at or state.solo_deck or state.solo_discard or state.automa_taken:
             out.append("automa fields are set in a game that is not solo")
         return
-    from .automa import LIEUTENANTS_PER_ROUND
     b = state.board
     placed = [node for node in state.automa_at if node >= 0]
     if len(state.automa_at) != max(LIEUTENANTS_PER_ROUND):

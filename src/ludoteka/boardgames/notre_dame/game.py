@@ -7,12 +7,14 @@ from typing import Any
 from ...kernel import Game, GameState, Option
 from . import bribes, coins, plague  # noqa: F401  (registers their frame kinds)
 from . import policy
+from .action_space import action_keys
 from .actions import message_reward
 from .data import CARD_TYPES, DATA_DIR, SECTOR_COUNT, Components, load_components
 from .keys import CATEGORY_COUNT
 from .render import render
 from .rounds import setup
 from .frames import frame_problems
+from .hidden import determinize, view
 from .state import NotreDameState, seat_names
 
 OPTIONS = {
@@ -36,6 +38,22 @@ OPTIONS = {
 }
 
 
+class PlayedState(NotreDameState):
+    """The declared state (state.py) joined with the hidden-information filter (hidden.py), which
+    reads the state and so sits above it."""
+
+    __slots__ = ()
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What `seat` may see (ND-5.3, ND-6.4, ND-10.3, 5.3 of the digest); None is a spectator."""
+        return view(self, seat)
+
+    def determinize(self, seat: int, seed: int) -> "NotreDameState":
+        """A full state `seat` cannot tell from this one, depending only on what it may see and
+        on `seed` (see hidden.determinize)."""
+        return determinize(self, seat, seed)
+
+
 class NotreDame(Game):
     """Notre Dame (Stefan Feld, alea 2007) for 2 to 5 players."""
 
@@ -47,7 +65,7 @@ class NotreDame(Game):
     first_release = True                           # its format-1 records still replay
     # The score categories as players say them (the end screen of `ludoteka play`).
     category_names = {"notre_dame": "Notre Dame", "persons": "Persons (bribes)"}
-    state_class = NotreDameState
+    state_class = PlayedState
     # `evaluate` misjudges a round in mid-play (the plague and the bribes come at its end), so the
     # hard level plays its playouts to the end of the game rather than 80 decisions: at the
     # default's thinking time that alone won 17 of 30 four-player games against three default
@@ -82,7 +100,6 @@ class NotreDame(Game):
         return state
 
     def action_keys(self, players: int, options: dict[str, Any]) -> list[str]:
-        from .action_space import action_keys      # every key any state can offer (action_space.py)
         return action_keys(players, options, self.data)
 
     def components(self) -> list[dict[str, Any]]:

@@ -18,7 +18,6 @@ from ...kernel.fields import Const, Flags, Int, Ints, Tuple, Tuples, slots
 from .coins import SETTLE_DEBT
 from .data import CARD_TYPES, SECTOR_COUNT
 from .frames import FLOW, frame_problems, phase_of
-from .hidden import determinize, view
 from .keys import CATEGORY_COUNT, NOTRE_DAME, PARK, PARK_POINTS, PRESTIGE_CATEGORIES
 
 MAX_CARD = 5 * CARD_TYPES - 1
@@ -210,16 +209,6 @@ class NotreDameState(GameState):
             out.append({"points": points,
                         "tiebreak": {"coins_and_personal_stones": self.tiebreak(seat)}})
         return out
-
-    # ------------------------------------------------------------------ hidden information
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """What `seat` may see (ND-5.3, ND-6.4, ND-10.3, 5.3 of the digest); None is a spectator."""
-        return view(self, seat)
-
-    def determinize(self, seat: int, seed: int) -> "NotreDameState":
-        """A full state `seat` cannot tell from this one, depending only on what it may see and
-        on `seed` (see hidden.determinize)."""
-        return determinize(self, seat, seed)
 
     def _after_restore(self) -> None:
         """Check the restored frames' arguments before the kernel asks them for keys."""
