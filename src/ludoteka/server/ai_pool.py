@@ -10,6 +10,8 @@ import asyncio
 import json
 import multiprocessing
 import os
+import threading
+import time
 from collections import OrderedDict
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -41,6 +43,16 @@ def _state_for(game_name: str, players: int, seed: int, options: dict[str, Any],
     return state
 
 
+def _exit_with_parent(parent: int) -> None:
+    """In a worker: leave as soon as the server is gone. A server killed with SIGKILL cannot stop
+    its workers, and a spawned worker would otherwise wait for work forever (an orphan)."""
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(0)
+    threading.Thread(target=watch, name="exit-with-server", daemon=True).start()
+
+
 def choose(game_name: str, players: int, seed: int, options: dict[str, Any],
            history: list[tuple[int, str]], spec: str, agent_seed: int) -> tuple[int, str]:
     """In a worker: the (seat, key) the agent `spec` plays for the seat to act."""
@@ -59,7 +71,8 @@ class AiPool:
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"))
+            self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
+                                             initializer=_exit_with_parent, initargs=(os.getpid(),))
         return self._pool
 
     async def choose(self, state: GameState, spec: str, agent_seed: int) -> tuple[int, str]:
