@@ -190,7 +190,7 @@ class CleanSeason(Automatic):
     """KB-18.5: the season's once-only uses reset, the dummy dice leave; the next phase begins."""
 
     def run(self, state, frame):
-        state.market_used = state.statue_used = state.chapel_used = 0
+        state.market_used = state.statue_used = state.chapel_used = state.token_used = 0
         state.dummy_dice = ()
         if state.phase == 2:
             state.kings_aid_seat = -1    # KB-5.5: the King's white die returns after Spring
