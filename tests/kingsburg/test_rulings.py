@@ -3,7 +3,7 @@ rules revision 2: negative scores (1 Scoring) and one +2 token per season on the
 (2 +2 Tokens); each option restores the earlier reading."""
 import pytest
 
-from .helpers import (CHOOSE_DICE, DAVID, STEP_END_OF_SEASON, TAKE_HELP, TOWN_HALL, battle, blank, goto, helping,
+from .helpers import (CHOOSE_DICE, DAVID, GAME, STEP_END_OF_SEASON, TAKE_HELP, TOWN_HALL, battle, blank, goto, helping,
                       play, set_buildings, set_dice, set_goods, start_influence)
 
 
@@ -64,7 +64,10 @@ def two_groups(**options):
 def test_one_token_per_season_by_default():
     s = two_groups()
     assert s.token_used == 1 and s.view(0)["players"][0]["token_used"]
-    assert s.tokens[0] == 1
+    assert s.tokens[0] == 1 and not GAME.check_invariants(s)
+    s.token_used = 0
+    assert any("1 +2 tokens on the court this season, marked unused" in p for p in GAME.check_invariants(s))
+    s.token_used = 1
     play(s, "dice:2")
     assert s.legal_keys() == ["adv:2"]               # no second token this season
     s = two_groups(one_token_per_season=False)       # the literal reading: one per group
