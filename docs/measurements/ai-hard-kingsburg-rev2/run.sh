@@ -4,9 +4,10 @@
 # not depend on the machine's load), paired with the seeds of the 62.5% run (1000-1023, 1040-1055).
 # Chunks of 4 games, one JSON file each, so a stopped run keeps every finished chunk; add them up:
 #   .venv/bin/python scripts/ai_targets.py --merge docs/measurements/ai-hard-kingsburg-rev2/chunk-*.json
-# Run from the repository root, with PYTHONPATH pointing at its src/.
+# Run from the root of a copy of the commit measured (`git archive`), with PYTHONPATH at its src/,
+# so later commits do not change the games still to play; OUT: where the chunks go.
 set -e
-here=docs/measurements/ai-hard-kingsburg-rev2
+here=${OUT:-docs/measurements/ai-hard-kingsburg-rev2}
 for seed in 1000 1004 1008 1012 1016 1020 1040 1044 1048 1052 1024 1028 1032 1036; do
   out=$here/chunk-$seed.json
   [ -e "$out" ] && continue
