@@ -3,7 +3,9 @@ rules revision 2: negative scores (1 Scoring) and one +2 token per season on the
 (2 +2 Tokens); each option restores the earlier reading."""
 import pytest
 
-from .helpers import (CHOOSE_DICE, DAVID, GAME, STEP_END_OF_SEASON, TAKE_HELP, TOWN_HALL, battle, blank, goto, helping,
+from ludoteka.boardgames.kingsburg.building import INN_ORDER
+
+from .helpers import (BIDX, CHOOSE_DICE, DAVID, GAME, STEP_END_OF_SEASON, TAKE_HELP, TOWN_HALL, battle, blank, goto, helping,
                       play, set_buildings, set_dice, set_goods, start_influence)
 
 
@@ -126,3 +128,69 @@ def test_the_token_is_free_again_next_season():
     assert s.pending() is CHOOSE_DICE
     play(s, "dice:1")
     assert "adv:3+token" in s.legal_keys()
+
+
+# ---------------------------------------------------------------------- simultaneous building effects
+# Iennaco's ruling 4: the owner orders effects that apply at once. The only moment where two of
+# one seat's building effects apply together and the order can change anything is the end of a
+# season (KB-6.5): the Inn (Summer), the Embassy and the Town Hall.
+
+def summer_end(tokens, goods=(1, 0, 0), other_tokens=0, **options):
+    s = blank(2, order=[0, 1], **options)
+    set_buildings(s, 0, "inn", "barricade", "crane", "town_hall", "embassy")
+    s.tokens[0], s.tokens[1] = tokens, other_tokens
+    set_goods(s, 0, *goods)
+    return s
+
+
+def outcomes(s, inn_first: bool) -> set:
+    """What seat 0 can end the season with (tokens, goods, VP), the Inn before or after the Town
+    Hall; 'after' is played as the same position without the Inn, its token added at the end."""
+    if not inn_first:
+        s.buildings[0] &= ~(1 << BIDX["inn"])
+    goto(s, STEP_END_OF_SEASON, 4)
+    out = set()
+    for key in (s.legal_keys() if s.pending() is TOWN_HALL and s.to_act == 0 else [None]):
+        c = s.clone()
+        if key is not None:
+            c.apply(key)
+        if not inn_first:
+            c.gain_tokens(0, 1)
+        out.add((c.tokens[0], tuple(c.goods[:3]), c.vp[0]))
+    return out
+
+
+@pytest.mark.rule("KB-11.1", "KB-11.4", "KB-11.5", "KB-AMB-22", "KB-EX-21")
+def test_the_inn_first_gives_every_outcome_of_any_order_with_an_unlimited_supply():
+    # so the engine resolves the Inn, then the Embassy, then the Town Hall, without asking; the
+    # Embassy's VP changes no choice (nothing at the Town Hall depends on VP)
+    for tokens in (0, 1, 2):
+        for goods in ((0, 0, 0), (1, 0, 0)):
+            after = outcomes(summer_end(tokens, goods, effect_order_choice=False), False)
+            first = outcomes(summer_end(tokens, goods, effect_order_choice=False), True)
+            assert after <= first, (tokens, goods)
+    assert outcomes(summer_end(0, (0, 0, 0)), True) == {(1, (0, 0, 0), 1), (0, (0, 0, 0), 2)}
+
+
+@pytest.mark.rule("KB-11.1", "KB-11.4", "KB-AMB-6", "KB-AMB-22")
+def test_with_an_empty_supply_the_seat_chooses_the_inns_order(dice):
+    # 20 tokens held: the Inn first gives nothing; a token paid at the Town Hall first comes back
+    assert not outcomes(summer_end(1, other_tokens=19, token_supply_limit=True, effect_order_choice=False),
+                        False) <= outcomes(summer_end(1, other_tokens=19, token_supply_limit=True,
+                                                      effect_order_choice=False), True)
+    s = summer_end(1, other_tokens=19, token_supply_limit=True)
+    goto(s, STEP_END_OF_SEASON, 4)
+    assert s.pending() is INN_ORDER and s.legal_keys() == ["inn:first", "inn:after-town-hall"]
+    after = s.clone()
+    play(after, "inn:after-town-hall", "townhall:token")
+    assert after.tokens[0] == 1 and after.vp[0] == 2 and after.inn_pending == 0     # Embassy + Town Hall
+    play(s, "inn:first")
+    assert s.tokens[0] == 1 and s.pending() is TOWN_HALL                           # the Inn gave none
+    play(s, "townhall:token")
+    assert s.tokens[0] == 0 and s.vp[0] == 2
+    s = summer_end(1, other_tokens=18, token_supply_limit=True)                    # one in the supply
+    goto(s, STEP_END_OF_SEASON, 4)
+    assert s.pending() is TOWN_HALL and s.tokens[0] == 2                           # no order to choose
+    s = summer_end(1, other_tokens=19, token_supply_limit=True, effect_order_choice=False)
+    goto(s, STEP_END_OF_SEASON, 4)
+    assert s.pending() is TOWN_HALL and s.tokens[0] == 1                           # the Inn first

@@ -61,6 +61,9 @@ def check(game, state) -> list[str]:
         bad.append("an advisor holds two players' dice but the Envoy was not used")
     if state.court[0] != EMPTY or state.court[1] != EMPTY or state.advisors_taken & 1 or state.advisors_shared & 1:
         bad.append("there is no advisor 0")
+    if state.inn_pending and not any(f[0].name in ("town_hall_round", "town_hall", "inn_order")
+                                     for f in state.frames()):
+        bad.append("an Inn token waits outside the Town Hall decisions")
     if state.token_used and not state.rules.token_per_season:
         bad.append("a season's +2 token is marked used without the one_token_per_season option")
     for s in range(n):

@@ -38,14 +38,15 @@ LOSSES = CATEGORY["losses"]
 class Config:
     """The resolved options of one game, as plain attributes (shared by every clone)."""
 
-    __slots__ = ("reinforcements", "negative_vp", "token_per_season", "market_with_token", "token_cap",
-                 "building_cap", "reward_at_zero", "guild_choice", "dummy3")
+    __slots__ = ("reinforcements", "negative_vp", "token_per_season", "order_choice", "market_with_token",
+                 "token_cap", "building_cap", "reward_at_zero", "guild_choice", "dummy3")
 
     def __init__(self, options: dict[str, Any]):
         self.reinforcements = {"king_die": REINF_DIE, "dice_difference": REINF_TWO_DICE,
                                "soldier_tokens": REINF_TOKENS}[options["reinforcements"]]
         self.negative_vp = options["negative_vp"]
         self.token_per_season = options["one_token_per_season"]
+        self.order_choice = options["effect_order_choice"]
         self.market_with_token = options["market_with_token"]
         self.token_cap = options["token_supply_limit"]
         self.building_cap = options["building_token_limit"]
@@ -79,6 +80,8 @@ class KingsburgState(GameState):
         # exactly as before the field existed.
         Int("token_used", lo=0, hi=31, added=lambda players: 0,
             doc="seats that added a +2 token to an influence this season (bitmask)"),
+        Int("inn_pending", lo=0, hi=31, added=lambda players: 0,
+            doc="seats whose Inn token waits for their choice of order with the Town Hall (bitmask)"),
         Int("kings_aid_seat", lo=-1, hi=4, doc="the seat rolling the King's white die this Spring"),
         Int("envoy_holder", lo=-1, hi=4, doc="the seat holding the King's Envoy"),
         Tuple("enemy_deck", length=5, lo=0, hidden="all", doc="enemy card index per year"),
@@ -126,6 +129,7 @@ class KingsburgState(GameState):
         self.court = [EMPTY] * COURT_SLOTS
         self.advisors_taken = self.advisors_shared = 0
         self.passed = self.market_used = self.statue_used = self.chapel_used = self.token_used = 0
+        self.inn_pending = 0
         self.kings_aid_seat = -1
         self.envoy_holder = -1   # KB-3.3: the Envoy starts on the board
         self.enemy_seen = (0,) * players
