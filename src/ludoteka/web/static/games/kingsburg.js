@@ -188,6 +188,7 @@ function actionText(action, ctx) {
     case "recruit": return ctx.t("kb.act.recruit", { n: d.soldiers, pay: goodsText(ctx, d.pay) });
     case "townhall": return ctx.t("kb.act.townhall", { pay: ctx.t(`kb.pay.${d.pay}`) });
     case "token": return ctx.t("kb.act.token", { token: d.token });
+    case "inn": return ctx.t(d.inn_first ? "kb.act.inn_first" : "kb.act.inn_after");
     default: return null;
   }
 }
