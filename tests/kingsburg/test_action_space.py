@@ -128,8 +128,12 @@ def test_no_duplicates_and_option_keys_come_last():
     assert all("+token+market" in k for k in default.keys[BASE:])
     tokens = GAME.action_space(3, {"reinforcements": "soldier_tokens"}).keys
     assert tokens[:len(default)] == default.keys and tokens[len(default):] == tuple(f"token:{v}" for v in range(5))
+    # Iennaco's ruling 4: the Inn's order with the Town Hall, only with a limited token supply
+    limited = GAME.action_space(3, {"token_supply_limit": True}).keys
+    assert limited == default.keys + ("inn:first", "inn:after-town-hall")
+    assert GAME.action_space(3, {"token_supply_limit": True, "effect_order_choice": False}).keys == default.keys
     for players, options in configs():           # no other option and no player count matters
-        if "market_with_token" not in options and "reinforcements" not in options:
+        if not {"market_with_token", "reinforcements", "token_supply_limit"} & set(options):
             assert GAME.action_space(players, options).keys == default.keys
     assert all(default.key(default.index(k)) == k for k in default.keys)
 

@@ -15,7 +15,8 @@ GAME = ludoteka.game("kingsburg")
 
 @pytest.mark.parametrize("players,options", [
     (2, {}), (3, {"three_player_dummy": True}), (4, {"reinforcements": "soldier_tokens"}),
-    (5, {"reinforcements": "dice_difference", "negative_vp": True})])
+    (5, {"reinforcements": "dice_difference", "negative_vp": False}),
+    (3, {"one_token_per_season": False})])
 def test_playout_policy_is_legal_and_sees_only_the_acting_seat(players, options):
     state = GAME.new_state(players, 7 + players, options)
     rnd = random.Random(players)
@@ -60,3 +61,61 @@ def test_abilities_that_pay_every_season_count_the_seasons_left():
         state.buildings[0] = embassy
         worth.append(ev._value(state, 0, 0) - without)
     assert worth == pytest.approx([11 * ev.PER_SEASON["embassy"], 5 * ev.PER_SEASON["embassy"], 0.0])
+
+
+def _blank(**options):
+    from .helpers import blank
+    return blank(2, order=[0, 1], **options)
+
+
+def _live(**options):
+    """A game in progress (a decision pending) whose fields a test then sets."""
+    state = GAME.new_state(2, 0, options)
+    assert state.to_act is not None
+    return state
+
+
+@pytest.mark.rule("KB-8.7")
+def test_tokens_beyond_one_a_season_are_worth_little_under_the_ruling():
+    def gain(**options):
+        s = _live(**options)
+        s.year, s.phase = 5, 6                         # the last production season
+        s.tokens[0] = 1
+        one = ev._value(s, 0, 0)
+        s.tokens[0] = 5
+        return ev._value(s, 0, 0) - one
+    use = 0.7                                           # what goods and tokens are worth in the last season
+    assert gain(one_token_per_season=False) == pytest.approx(4 * ev.TOKEN_VALUE * use)
+    assert gain() == pytest.approx(4 * 0.2 * ev.TOKEN_VALUE * use)    # 4 tokens no season can take
+
+
+@pytest.mark.rule("KB-AMB-8", "KB-AMB-24")
+def test_a_battle_loss_below_zero_counts_in_full_only_with_negative_vp():
+    from .helpers import card_index
+    def outlook(**options):
+        s = _live(**options)
+        s.vp[0] = 0
+        s.enemy_seen = (1, 0)                           # seat 0 knows this year's card
+        deck = list(s.enemy_deck)
+        deck[0] = card_index(3)                         # goblins: lose 1 gold and 1 building
+        s.enemy_deck = tuple(deck)
+        return ev._value(s, 0, 0)
+    # a loss of VP that a seat at 0 VP cannot pay costs nothing with the floor, 3 VP without it
+    assert outlook(negative_vp=False) > outlook()
+
+
+@pytest.mark.rule("KB-8.7")
+def test_the_playout_keeps_the_seasons_token_for_a_better_group():
+    def token_cost(**options):
+        s = _blank(**options)
+        from .helpers import set_dice, start_influence
+        set_dice(s, 0, (1, 2, 3))
+        set_dice(s, 1, (6, 6, 6))
+        s.tokens[0] = 1
+        start_influence(s)
+        s.apply("dice:1")
+        return (policy.option_value(s, 0, "choose_advisor", "adv:1")
+                - policy.option_value(s, 0, "choose_advisor", "adv:3+token")
+                - (policy.advisor_values(s.T)[1] - policy.advisor_values(s.T)[3]))
+    assert token_cost(one_token_per_season=False) == pytest.approx(policy.TOKEN)
+    assert token_cost() == pytest.approx(policy.TOKEN + policy.SEASON_TOKEN)

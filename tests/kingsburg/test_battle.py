@@ -149,7 +149,12 @@ def test_ex26_destruction_order():
     assert s.vp[0] == 30 - 7 - 5
     assert not GAME_INV(s)
     s.vp[0] = 2
-    s.destroy(0, 10)          # more than it has: all of them, VP floored at 0
+    s.destroy(0, 10)          # more than it has: all of them, VP below 0 (negative_vp, the default)
+    assert s.buildings[0] == 0 and s.vp[0] == 2 - 3 - 0 - 1 - 1   # Statue, Inn, Market, Guard Tower
+    s = blank(2, negative_vp=False)
+    set_buildings(s, 0, "statue", "inn", "market", "guard_tower")
+    s.vp[0] = 2
+    s.destroy(0, 10)          # the floor-at-0 reading: VP stop at 0
     assert s.buildings[0] == 0 and s.vp[0] == 0
 
 

@@ -8,7 +8,10 @@ from .helpers import GAME
 
 CONFIGS = [(n, {}) for n in range(2, 6)] + [
     (2, {"reinforcements": "soldier_tokens"}), (5, {"reinforcements": "soldier_tokens"}),
-    (3, {"reinforcements": "dice_difference"}), (4, {"reinforcements": "dice_difference", "negative_vp": True}),
+    (3, {"reinforcements": "dice_difference"}), (4, {"reinforcements": "dice_difference", "negative_vp": False}),
+    # the rulings of revision 2 (negative VP, one +2 token per season) on and off, alone and together
+    (2, {"negative_vp": False, "one_token_per_season": False}), (3, {"one_token_per_season": False}),
+    (5, {"negative_vp": False, "token_supply_limit": True}), (4, {"one_token_per_season": True, "negative_vp": True}),
     (3, {"three_player_dummy": True, "merchants_guild_any_good": True}),
     (4, {"token_supply_limit": True, "building_token_limit": False, "market_with_token": False,
          "reward_without_buildings": False}),

@@ -208,8 +208,8 @@ def test_farms_white_die(dice):
 
 
 # ---------------------------------------------------------------------- help
-def help_state(n, seat=0, **fields):
-    s = blank(2, order=[0, 1])
+def help_state(n, seat=0, options=None, **fields):
+    s = blank(2, order=[0, 1], **(options or {}))
     for k, v in fields.items():
         setattr(s, k, v)
     s.court[2 * n] = seat
@@ -267,13 +267,10 @@ def test_declining_and_impossible_help():
     assert goods(s, 0) == (0, 0, 0)
     s = help_state(6)                                 # Alchemist without goods: nothing to decide
     assert s.pending() is not TAKE_HELP or helping(s) != 6
-    s = help_state(14, vp=[0, 0])                     # Smuggler at 0 VP
+    s = help_state(14, vp=[0, 0], options={"negative_vp": False})   # Smuggler at 0 VP, floor at 0
     assert s.pending() is not TAKE_HELP or helping(s) != 14
-    s = help_state(14, vp=[0, 0])
-    s.rules.negative_vp = True
-    s2 = help_state(14, vp=[0, 0])
-    s.rules.negative_vp = False
-    assert s2.pending() is not TAKE_HELP
+    s = help_state(14, vp=[0, 0])                                 # by default (negative VP) it helps
+    assert s.pending() is TAKE_HELP and helping(s) == 14
 
 
 @pytest.mark.rule("KB-17.12", "KB-EX-18", "KB-AMB-13")

@@ -26,7 +26,7 @@ def kingsburg():
 @pytest.fixture(scope="module")
 def made(tmp_path_factory):
     out = tmp_path_factory.mktemp("report")
-    summary = report(kingsburg(), 2, games=GAMES, seed=3, agents=["random"], compare={"negative_vp": True},
+    summary = report(kingsburg(), 2, games=GAMES, seed=3, agents=["random"], compare={"negative_vp": False},
                      out_dir=out)
     return out, summary
 
@@ -45,7 +45,7 @@ def test_page_links_every_plot(made):
         assert f'href="{name}"' in html
     assert {p.name for p in out.iterdir()} == linked | {"index.html"}
     assert sorted(summary["run"]["files"]) == sorted(str(out / n) for n in linked | {"index.html"})
-    for text in ("Kingsburg", "not rotated", "negative_vp=true", "What changes with", "Time taken",
+    for text in ("Kingsburg", "not rotated", "negative_vp=false", "What changes with", "Time taken",
                  "ludoteka version", "Seeds"):
         assert text in html
     assert "<script" not in html and "Reconstructed component data" not in html   # Kingsburg: none
@@ -56,8 +56,8 @@ def test_summary_is_consistent_with_the_games(made):
     json.dumps(summary)                                      # JSON-ready
     assert summary["seeds"] == [3, 3 + GAMES - 1] and summary["agents"] == ["random", "random"]
     base, other = summary["sets"]
-    assert base["options"]["negative_vp"] is False and other["options"]["negative_vp"] is True
-    assert other["changed"] == {"negative_vp": True}
+    assert base["options"]["negative_vp"] is True and other["options"]["negative_vp"] is False
+    assert other["changed"] == {"negative_vp": False}
     for s in summary["sets"]:
         assert s["games"] == len(s["results"]) == GAMES
         assert [r["seed"] for r in s["results"]] == list(range(3, 3 + GAMES))
@@ -73,13 +73,13 @@ def test_summary_is_consistent_with_the_games(made):
         assert s["rounds"]["name"] == "year"
     measures = [d["measure"] for d in summary["differences"]]
     assert measures[0] == "mean score" and "decisions per game" in measures and "win rate first to move" in measures
-    assert all(d["sentence"].startswith("With negative_vp=true") for d in summary["differences"])
+    assert all(d["sentence"].startswith("With negative_vp=false") for d in summary["differences"])
     assert 0 <= summary["games_differing"] <= GAMES
 
 
 def test_same_seed_same_summary_with_or_without_plots(made):
     _, summary = made
-    again = report(kingsburg(), 2, games=GAMES, seed=3, agents=["random"], compare={"negative_vp": True})
+    again = report(kingsburg(), 2, games=GAMES, seed=3, agents=["random"], compare={"negative_vp": False})
     assert without_run(again) == without_run(summary)
     assert again["run"]["files"] == []
 
@@ -117,9 +117,9 @@ def test_cli_writes_and_reports(capsys, tmp_path):
     html = (out / "index.html").read_text(encoding="utf-8")
     assert "ludoteka report kingsburg --players 2 --games 2 --seed 0 --agents random --out" in html
     assert main(["report", "kingsburg", "--players", "2", "--games", "2", "--agents", "random",
-                 "--option", "negative_vp=true", "--out", str(out), "--json"]) == 0
+                 "--option", "negative_vp=false", "--out", str(out), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data["sets"][0]["label"] == "base: negative_vp=true" and len(data["sets"]) == 1
+    assert data["sets"][0]["label"] == "base: negative_vp=false" and len(data["sets"]) == 1
 
 
 def error(capsys, *argv):
@@ -134,7 +134,7 @@ def test_bad_input_gives_one_line(capsys, tmp_path, monkeypatch):
     assert "unknown option 'nope'" in error(capsys, "--option", "nope=1", "--out", out)
     assert "cannot compare 'nope'" in error(capsys, "--compare", "nope=1", "--out", out)
     assert "--compare expects name=value" in error(capsys, "--compare", "nope", "--out", out)
-    assert "nothing to compare" in error(capsys, "--compare", "negative_vp=false", "--out", out)
+    assert "nothing to compare" in error(capsys, "--compare", "negative_vp=true", "--out", out)
     assert "cannot be 3" in error(capsys, "--compare", "negative_vp=3", "--out", out)
     assert "unknown agent" in error(capsys, "--agents", "wizard", "--out", out)
     assert "3 agents given for 2 players" in error(capsys, "--agents", "random,random,random", "--out", out)

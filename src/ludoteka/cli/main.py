@@ -45,7 +45,8 @@ def cmd_games(args: argparse.Namespace) -> int:
     if not data["games"]:
         print("No games are registered.")
     for g in data["games"]:
-        print(f"{g['name']:<14} {g['title']}  ({g['min_players']}-{g['max_players']} players)")
+        print(f"{g['name']:<14} {g['title']}  ({g['min_players']}-{g['max_players']} players, "
+              f"rules revision {g['rules_revision']})")
         for opt in g["options"]:
             choices = "/".join(str(c).lower() if isinstance(c, bool) else str(c) for c in opt["choices"])
             print(f"    --option {opt['name']}={choices}  (default {opt['default']}): {opt['doc']}")

@@ -6,7 +6,7 @@ from typing import Any, Callable, Mapping
 
 from .action_space import ActionSpace
 from .errors import BadOption, BadRecord, LudotekaError, short
-from .options import Option, resolve_options
+from .options import Option, resolve_options, revision_defaults
 from .state import STATE_FORMAT, GameState
 
 
@@ -22,14 +22,27 @@ class Game:
     # The game was in the first release, so records (format 1) and states it saved exist; a
     # format-1 record of any other game is refused (kernel/record.py).
     first_release: bool = False
+
+    # The rules revision: raised whenever a ruling changes what a game with unnamed options
+    # plays (a new default, a new option). Records, snapshots and server tables store it, and
+    # one written under an earlier revision resolves its unnamed options with that revision's
+    # defaults, so a saved game keeps the rules it was played under.
+    rules_revision: int = 1
+    # Per earlier revision r: the defaults of r that revision r+1 changed, and each option that
+    # r+1 added with the value that keeps r's rules.
+    earlier_defaults: dict[int, dict[str, Any]] = {}
     # Agent specs this game's search is tuned with, by AI level name (`easy`, `medium`, `hard`),
     # where they differ from the AI layer's defaults (ludoteka.ai.levels). Only strings: a game
     # never imports the AI.
     ai_levels: dict[str, str] = {}
 
     # ---------------------------------------------------------------- creation
-    def new_state(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> GameState:
-        """A new game for `players` seats; all its randomness derives from `seed`."""
+    def new_state(self, players: int, seed: int, options: Mapping[str, Any] | None = None,
+                  revision: int | None = None) -> GameState:
+        """A new game for `players` seats; all its randomness derives from `seed`.
+
+        `revision`: the rules revision whose defaults fill in the options not given (default:
+        the current one); a saved game passes the revision it was written under."""
         if isinstance(players, bool) or not isinstance(players, int):
             raise BadOption(f"{self.name}: players must be an integer, not {players!r}")
         if not self.min_players <= players <= self.max_players:
@@ -37,8 +50,30 @@ class Game:
                             f"allowed: {self.min_players} to {self.max_players}")
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise BadOption(f"{self.name}: seed must be an integer, not {seed!r}")
-        resolved = resolve_options(self.name, self.options, options)
-        return self._new(players, seed, resolved)
+        resolved = self.resolve(options, revision)
+        state = self._new(players, seed, resolved)
+        state.revision = self.rules_revision if revision is None else revision
+        return state
+
+    def resolve(self, options: Mapping[str, Any] | None, revision: int | None = None) -> dict[str, Any]:
+        """`options` merged over the defaults of rules revision `revision` (None: the current
+        one); a bad option or revision raises BadOption naming it."""
+        earlier = None if revision is None else revision_defaults(
+            self.name, self.rules_revision, self.earlier_defaults, revision)
+        return resolve_options(self.name, self.options, options, earlier)
+
+    def revision_of(self, data: Mapping[str, Any], what: str = "game record") -> int:
+        """The rules revision a saved record, state or table says it was written under: 1 when
+        it names none (written before revisions existed). One this engine does not know raises
+        BadRecord naming it (after `what`, when given)."""
+        revision = data.get("revision", 1)
+        if revision is None:
+            revision = 1
+        try:
+            revision_defaults(self.name, self.rules_revision, self.earlier_defaults, revision)
+        except BadOption as exc:
+            raise BadRecord(f"{what}: {exc}" if what else str(exc)) from None
+        return revision
 
     def state_from_json(self, data: Mapping[str, Any], verify_history: bool = True) -> GameState:
         """Restore a state written by `state.to_json()`; a malformed one raises BadRecord.
@@ -60,17 +95,19 @@ class Game:
         if not self.min_players <= players <= self.max_players:
             raise BadRecord(f"{self.name} state: {short(players)} players is outside "
                             f"{self.min_players}..{self.max_players}")
+        revision = self.revision_of(data, f"{self.name} state")
         try:
-            options = resolve_options(self.name, self.options, data["options"])
+            options = self.resolve(data["options"], revision)
         except BadOption as exc:
             raise BadRecord(str(exc)) from None
         if "format" not in data:
-            return self._replay_first_format(data, options)
+            return self._replay_first_format(data, options, revision)
         if data["format"] != STATE_FORMAT:
             raise BadRecord(f"{self.name} state: format {short(data['format'])} is not known; "
                             f"this release reads format {STATE_FORMAT} and the first release's")
         state = self._empty(players, data["seed"], options)
         state._begin(players, data["seed"], options)
+        state.revision = revision
         try:
             state._restore(dict(data))
         except BadRecord:
@@ -98,7 +135,7 @@ class Game:
             raise BadRecord(f"{self.name} state: version {state.version} does not match its "
                             f"{len(history)} history entries")
         replayed = self.replayed(state.players, state.seed, state.options,
-                                 [(seat, key) for seat, key, _ in history], "history entry")
+                                 [(seat, key) for seat, key, _ in history], "history entry", state.revision)
         for index, (entry, again) in enumerate(zip(history, replayed.history())):
             if entry[2] != again[2]:
                 raise BadRecord(f"{self.name} state: history entry {index} has the wrong barrier flag")
@@ -111,10 +148,12 @@ class Game:
             raise BadRecord(f"{self.name} state: its events are not what its history gives")
 
     def replayed(self, players: int, seed: int, options: Mapping[str, Any],
-                 decisions: "list[tuple[int | None, str]]", what: str = "decision") -> GameState:
+                 decisions: "list[tuple[int | None, str]]", what: str = "decision",
+                 revision: int | None = None) -> GameState:
         """The state that `decisions` ((seat, key) pairs; seat None: the seat to act) give from
-        a new game; one that does not replay raises BadRecord naming it (`what` and its index)."""
-        state = self.new_state(players, seed, options)
+        a new game (of rules `revision`, default the current one); one that does not replay
+        raises BadRecord naming it (`what` and its index)."""
+        state = self.new_state(players, seed, options, revision)
         for index, (seat, key) in enumerate(decisions):
             try:
                 state.apply(key, seat)
@@ -122,12 +161,13 @@ class Game:
                 raise BadRecord(f"{self.name} state: {what} {index} does not replay: {exc}") from None
         return state
 
-    def _replay_first_format(self, data: Mapping[str, Any], options: dict[str, Any]) -> GameState:
+    def _replay_first_format(self, data: Mapping[str, Any], options: dict[str, Any],
+                             revision: int) -> GameState:
         actions = data.get("actions")
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
             raise BadRecord(f"{self.name} state (first format): 'actions' must be a list of action keys")
         state = self.replayed(data["players"], data["seed"], options, [(None, key) for key in actions],
-                              "(first format) action")
+                              "(first format) action", revision)
         if data["state"].get("to_act", state.to_act) != state.to_act:
             raise BadRecord(f"{self.name} state (first format): its actions do not lead to the saved position")
         return state
@@ -210,5 +250,5 @@ class Game:
     def describe(self) -> dict[str, Any]:
         """A JSON-ready description of the game and its options."""
         return {"name": self.name, "title": self.title, "min_players": self.min_players,
-                "max_players": self.max_players,
+                "max_players": self.max_players, "rules_revision": self.rules_revision,
                 "options": [opt.to_json() for opt in self.options.values()]}

@@ -22,11 +22,17 @@ class Option:
 
 
 def resolve_options(game_name: str, declared: Mapping[str, Option],
-                    given: Mapping[str, Any] | None) -> dict[str, Any]:
-    """Merge `given` over the defaults; raise BadOption naming what is wrong and what is allowed."""
+                    given: Mapping[str, Any] | None,
+                    defaults: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """Merge `given` over the defaults; raise BadOption naming what is wrong and what is allowed.
+
+    `defaults`: the defaults to use where they differ from the declared ones (those of an
+    earlier rules revision, see `revision_defaults`)."""
     if given is not None and not isinstance(given, Mapping):
         raise BadOption(f"{game_name}: options must be a mapping of name to value, not {type(given).__name__}")
     result = {name: opt.default for name, opt in declared.items()}
+    if defaults:
+        result.update(defaults)
     for name, value in (given or {}).items():
         if name not in declared:
             known = ", ".join(sorted(declared)) or "none"
@@ -48,6 +54,23 @@ def _spelled(choice: Any) -> str:
     if isinstance(choice, bool):
         return "true" if choice else "false"
     return repr(choice)
+
+
+def revision_defaults(game_name: str, current: int, earlier: Mapping[int, Mapping[str, Any]],
+                      revision: Any) -> dict[str, Any]:
+    """The defaults of rules revision `revision` where they differ from today's (revision
+    `current`): `earlier[r]` holds the defaults of revision r that revision r+1 changed (an
+    option added in r+1 with the value that keeps r's rules), so they are layered from the
+    newest back. A revision that is not a whole number from 1 to `current` raises BadOption."""
+    if isinstance(revision, bool) or not isinstance(revision, int) or revision < 1:
+        raise BadOption(f"{game_name}: rules revision must be a whole number from 1, not {revision!r}")
+    if revision > current:
+        raise BadOption(f"{game_name}: rules revision {revision} is newer than this engine knows "
+                        f"(1 to {current}); it was written by a newer ludoteka")
+    out: dict[str, Any] = {}
+    for r in range(current - 1, revision - 1, -1):
+        out.update(earlier.get(r, {}))
+    return out
 
 
 def parse_option_value(text: str) -> Any:

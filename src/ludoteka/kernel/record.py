@@ -39,6 +39,7 @@ def record_of(state: GameState) -> dict[str, Any]:
         "game": state.game.name,
         "players": state.players,
         "options": dict(state.options),
+        "revision": state.revision,
         "seed": state.seed,
         "actions": [key for _, key, _ in history],
         "seats": [seat for seat, _, _ in history],
@@ -81,7 +82,9 @@ def replay(record: Mapping[str, Any], lookup: Callable[[str], Any],
         raise BadRecord("game record: field 'scores' must be a list of numbers")
     try:
         game = lookup(record["game"])
-        state = game.new_state(record["players"], record["seed"], options)
+        # unnamed options take the defaults of the rules the record was written under
+        state = game.new_state(record["players"], record["seed"], options,
+                               game.revision_of(record, ""))
     except LudotekaError as exc:
         raise BadRecord(f"game record: {exc}") from None
     if fmt == FIRST_FORMAT and not getattr(game, "first_release", False):

@@ -16,7 +16,7 @@ from .fields import Field, build_methods
 from .flow import AnyTime, Flow, Frame, frames_of
 
 STATE_FORMAT = 2
-KERNEL_SLOTS = ("to_act", "players", "seed", "options", "rng", "version", "_stack", "_acting",
+KERNEL_SLOTS = ("to_act", "players", "seed", "options", "revision", "rng", "version", "_stack", "_acting",
                 "_history", "_log", "_legal", "_top_count", "_barrier", "_seeded")
 
 
@@ -31,7 +31,8 @@ class GameState:
     pairs) and the frame stack is one too, so a clone shares all three.
 
     Kernel attributes: `to_act` (the first acting seat, None when the game is over), `players`,
-    `seed`, `options`, `rng` (SplitMix64 state: every random draw goes through it, so undo can
+    `seed`, `options`, `revision` (the rules revision its options were resolved under, see
+    `Game.rules_revision`), `rng` (SplitMix64 state: every random draw goes through it, so undo can
     tell when chance was drawn) and `version` (actions applied since the start).
     """
 
@@ -53,6 +54,8 @@ class GameState:
         self.players = players
         self.seed = seed
         self.options = options
+        # the game's current rules; `Game.new_state` and the readers set an earlier one
+        self.revision = getattr(getattr(type(self), "game", None), "rules_revision", 1)
         self.rng = rnd.seed_state(seed)
         self.version = 0
         self._stack = None
@@ -287,7 +290,8 @@ class GameState:
         if refusal is not None:
             raise UndoRefused(f"seat {seat} cannot undo: {refusal}")
         before = self.game.replayed(self.players, self.seed, self.options,
-                                    [(past_seat, key) for past_seat, key, _ in self.history()[:-1]])
+                                    [(past_seat, key) for past_seat, key, _ in self.history()[:-1]],
+                                    revision=self.revision)
         before._clone_into(self)
 
     # ----------------------------------------------------------- events
@@ -366,6 +370,7 @@ class GameState:
         copy.players = self.players
         copy.seed = self.seed
         copy.options = self.options
+        copy.revision = self.revision
         copy.rng = self.rng
         copy.version = self.version
         copy._stack = self._stack
@@ -421,6 +426,7 @@ class GameState:
             "players": self.players,
             "seed": self.seed,
             "options": dict(self.options),
+            "revision": self.revision,
             "version": self.version,
             "history": [[seat, key, barrier] for seat, key, barrier in self.history()],
             "events": self._event_rows(),

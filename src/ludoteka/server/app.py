@@ -113,6 +113,7 @@ def create_app(settings: Settings) -> Starlette:
         rows = await tables.db(store.finished_tables if finished else store.open_tables)
         return JSONResponse({"tables": [
             {"id": r["id"], "game": r["game"], "players": r["players"], "options": json.loads(r["options"]),
+             "rules_revision": r["revision"] or 1,
              "seats": json.loads(r["seats"]), "free_seats": r["free_seats"], "created": r["created"], "updated": r["updated"],
              "join_url": f"{settings.public_url}/api/tables/{r['id']}/join"} for r in rows]})
 

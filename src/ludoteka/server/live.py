@@ -120,7 +120,8 @@ class LiveTable:
         finished = state.to_act is None
         frame = {
             "type": "state", "table": self.id, "game": state.game.name, "players": state.players,
-            "options": dict(state.options), "seat": seat, "seats": self.public_seats(),
+            "options": dict(state.options), "rules_revision": state.revision,
+            "current_revision": state.game.rules_revision, "seat": seat, "seats": self.public_seats(),
             "version": self.seq, "acting": list(acting),
             "view": state.view(seat),
             "actions": ([{"key": a.key, "label": a.label, "data": a.data} for a in state.legal_actions(seat)]

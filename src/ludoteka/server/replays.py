@@ -13,7 +13,9 @@ from .live import ApiError, LiveTable, apply_entry, entry_summary
 
 
 def _frame_at(row: dict[str, Any], entries: list, version: int, seat: int | None) -> dict[str, Any]:
-    state = registry.game(row["game"]).new_state(row["players"], row["seed"], json.loads(row["options"]))
+    game = registry.game(row["game"])
+    state = game.new_state(row["players"], row["seed"], json.loads(row["options"]),
+                           game.revision_of(row, f"table {row['id']}"))
     for entry in entries[:version]:
         apply_entry(state, entry)
     table = LiveTable(dict(row, deadline=None, turn_seconds=None), state, version, {})

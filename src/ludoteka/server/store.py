@@ -35,6 +35,8 @@ TABLES = Table(
     Column("finished", Boolean, nullable=False),
     Column("deadline", Float),                        # epoch seconds when the turn timer runs out
     Column("free_seats", Integer, nullable=False),    # open seats nobody has claimed yet
+    # the game's rules revision the table was begun under; NULL: begun before revisions (1)
+    Column("revision", Integer),
 )
 TOKENS = Table(
     "seat_tokens", METADATA,

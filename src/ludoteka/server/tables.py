@@ -70,7 +70,7 @@ class Tables:
         row = {"id": table_id, "game": game.name, "players": players, "options": dumps(dict(state.options)),
                "seed": seed, "seats": dumps(seats), "turn_seconds": turn_seconds, "created": now,
                "updated": now, "seq": 0, "finished": False, "deadline": None,
-               "free_seats": sum(spec == "open" for spec in seats)}
+               "free_seats": sum(spec == "open" for spec in seats), "revision": state.revision}
         table = LiveTable(row, state, 0, hashes)
         table.deadline = row["deadline"] = table.next_deadline(state)
         await self.db(self.store.create_table, row, hashes)
@@ -283,7 +283,9 @@ def _rebuild(loaded) -> LiveTable:
         seq, text = loaded.snapshot
         state = game.state_from_json(json.loads(text), verify_history=False)
     else:
-        seq, state = 0, game.new_state(row["players"], row["seed"], json.loads(row["options"]))
+        # a table begun before rules revisions (NULL) resolves its options under revision 1
+        seq, state = 0, game.new_state(row["players"], row["seed"], json.loads(row["options"]),
+                                       game.revision_of(row, f"table {row['id']}"))
     for entry in loaded.entries:
         apply_entry(state, entry)
     table = LiveTable(row, state, loaded.entries[-1].seq if loaded.entries else seq, loaded.tokens)

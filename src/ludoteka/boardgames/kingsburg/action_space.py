@@ -11,6 +11,8 @@ The key grammar (built by the key families of keys.py; saved games store these k
   townhall:<token|g|w|s>  skip                 the Town Hall (KB-17.11)
   recruit:<letters>                            one soldier for 1 or 2 goods (KB-14, KB-17.8)
   token:<value>                                a soldier token (variant KB-19.5)
+  inn:first  inn:after-town-hall               the Inn's token before or after the Town Hall
+                                               (options effect_order_choice, token_supply_limit)
 
 Everything comes from the data files: the advisors and their forms of help (advisors.toml),
 the buildings and which of them carry the Statue, Chapel, Market, Farms, Barracks and Town
@@ -91,6 +93,10 @@ def action_keys(players: int, options: dict[str, Any], data) -> list[str]:
         add(*_targets(last, [(1, 1, (1, 3))]))
     if options["reinforcements"] == "soldier_tokens":                 # KB-19.5
         add(*(TokenKey.build(v) for v in sorted(set(TOKEN_VALUES))))
+    # Iennaco's ruling 4: the order of the Inn and the Town Hall matters only with a limited supply
+    if options["effect_order_choice"] and options["token_supply_limit"] and "inn" in effects \
+            and "town_hall" in effects:
+        add("inn:first", "inn:after-town-hall")
     return list(keys)
 
 

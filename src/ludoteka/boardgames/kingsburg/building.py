@@ -7,6 +7,7 @@ from ludoteka.kernel.flow import Automatic, Decision
 
 from .flow import FLOW, InTurnOrder, step
 from .keys import LETTERS, BuildKey, TownHallKey, goods_dict, goods_text
+from .tables import TOKEN_SUPPLY
 from .texts import build_text
 
 
@@ -110,10 +111,30 @@ class EnvoyBuild(Decision):
 
 @FLOW.kind
 class EndOfSeason(Automatic):
-    """KB-11: the Inn (Summer), then the Embassy; the Town Hall decisions follow in turn order."""
+    """KB-11: the Inn (Summer), then the Embassy; the Town Hall decisions follow in turn order.
+
+    The order of one seat's end-of-season effects changes nothing (Inn and Embassy only add; a
+    Town Hall paid before the Inn leaves the same choices) except in one case, which the seat
+    then decides (effect_order_choice, Iennaco's ruling 4): see `inn_order_matters`."""
 
     def run(self, state, frame):
         end_of_season(state)
+
+
+def inn_order_matters(state, seat: int) -> bool:
+    """Whether the Inn's token before or after the Town Hall changes the outcome for `seat`:
+    only when the supply is limited and empty (the Inn then gives nothing) and the seat can pay
+    a token at the Town Hall, which would come back from the Inn were the Town Hall first."""
+    return (state.rules.order_choice and state.rules.token_cap and state.tokens[seat] > 0
+            and state.buildings[seat] & state.T.B_TOWNHALL
+            and TOKEN_SUPPLY - sum(state.tokens) - sum(p.token for p in state.placements) <= 0)
+
+
+def inn_token(state, seat: int) -> None:
+    """KB-11.1: the Inn's +2 token at the end of Summer."""
+    state.inn_pending &= ~(1 << seat)
+    got = state.gain_tokens(seat, 1)
+    state.event("inn", f"seat {seat}'s Inn gives {got} +2 token", {"seat": seat, "tokens": got}, (seat,))
 
 
 def end_of_season(state) -> None:
@@ -121,8 +142,10 @@ def end_of_season(state) -> None:
     for seat in state.turn_order:
         m = state.buildings[seat]
         if state.phase == 4 and m & T.B_INN:
-            got = state.gain_tokens(seat, 1)
-            state.event("inn", f"seat {seat}'s Inn gives {got} +2 token", {"seat": seat, "tokens": got}, (seat,))
+            if inn_order_matters(state, seat):
+                state.inn_pending |= 1 << seat     # the seat chooses at its Town Hall turn
+            else:
+                inn_token(state, seat)
         if m & T.B_EMBASSY:
             state.gain_vp(seat, 1, "embassy")
             state.event("embassy", f"seat {seat}'s Embassy gives 1 VP", {"seat": seat, "vp": 1}, (seat,))
@@ -147,12 +170,41 @@ class TownHallRound(InTurnOrder):
     """KB-11.2, KB-17.11: owners of the Town Hall, in turn order."""
 
     def turn(self, state, seat, position):
+        if state.inn_pending >> seat & 1:
+            if inn_order_matters(state, seat):     # earlier seats' payments may have refilled the supply
+                return INN_ORDER(seat, position)
+            inn_token(state, seat)
         if state.buildings[seat] & state.T.B_TOWNHALL and town_hall_keys(state, seat):
             return TOWN_HALL(seat, position)
         return None
 
     def after(self, state):
         state.push(CLEAN_SEASON())
+
+
+@FLOW.kind
+class InnOrder(Decision):
+    """Iennaco's ruling 4 (effect_order_choice): the Inn's token before or after the Town Hall,
+    offered only when the order changes the outcome (`inn_order_matters`)."""
+
+    args = ("seat", "position")
+
+    def keys(self, state, frame, seat):
+        return ["inn:first", "inn:after-town-hall"]
+
+    def describe(self, state, frame, seat, key):
+        if key == "inn:first":
+            return Action(key, "Take the Inn's +2 token first (the supply is empty: none comes), then the Town Hall",
+                          {"inn_first": True})
+        return Action(key, "Use the Town Hall first, then take the Inn's +2 token", {"inn_first": False})
+
+    def apply(self, state, frame, seat, key):
+        if key == "inn:first":
+            inn_token(state, seat)
+            if not town_hall_keys(state, seat):
+                TOWN_HALL_ROUND.next_seat(state, frame[2] + 1)
+                return
+        state.push(TOWN_HALL(seat, frame[2]))     # the Inn follows in TownHall.apply
 
 
 @FLOW.kind
@@ -182,6 +234,8 @@ class TownHall(Decision):
             state.gain_vp(seat, 1, "town_hall")
             state.event("town_hall", f"seat {seat} pays {paid} at the Town Hall for 1 VP",
                         {"seat": seat, "paid": what, "vp": 1}, (seat,))
+        if state.inn_pending >> seat & 1:
+            inn_token(state, seat)                 # the seat chose the Town Hall first
         TOWN_HALL_ROUND.next_seat(state, frame[2] + 1)
 
 
@@ -190,7 +244,7 @@ class CleanSeason(Automatic):
     """KB-18.5: the season's once-only uses reset, the dummy dice leave; the next phase begins."""
 
     def run(self, state, frame):
-        state.market_used = state.statue_used = state.chapel_used = 0
+        state.market_used = state.statue_used = state.chapel_used = state.token_used = 0
         state.dummy_dice = ()
         if state.phase == 2:
             state.kings_aid_seat = -1    # KB-5.5: the King's white die returns after Spring
@@ -199,5 +253,5 @@ class CleanSeason(Automatic):
             *(() if state.phase != 7 else (0,))))
 
 
-BUILD_ROUND, BUILD, ENVOY_BUILD, TOWN_HALL_ROUND, TOWN_HALL, CLEAN_SEASON, END_OF_SEASON = \
-    BuildRound, Build, EnvoyBuild, TownHallRound, TownHall, CleanSeason, EndOfSeason
+BUILD_ROUND, BUILD, ENVOY_BUILD, TOWN_HALL_ROUND, TOWN_HALL, CLEAN_SEASON, END_OF_SEASON, INN_ORDER = \
+    BuildRound, Build, EnvoyBuild, TownHallRound, TownHall, CleanSeason, EndOfSeason, InnOrder

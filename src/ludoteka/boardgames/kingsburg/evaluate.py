@@ -57,8 +57,17 @@ def _value(state: KingsburgState, seat: int, viewer: int, card_index: int | None
     seasons_left = 3 * (5 - state.year) + sum(1 for p in (2, 4, 6) if p >= state.phase)
     use = 1.0 if seasons_left >= 2 else (0.7 if seasons_left == 1 else 0.05)
     v += GOOD_VALUE * use * state.goods_total(seat)
-    v += TOKEN_VALUE * use * state.tokens[seat]
     built = state.buildings[seat]
+    tokens = state.tokens[seat]
+    if tokens and state.rules.token_per_season:
+        # KB-8.7 (Iennaco's ruling): one token a season on the advisors, one more at a Town Hall;
+        # tokens beyond what the seasons left can take are worth little more than the tie-break.
+        usable = seasons_left - (state.token_used >> seat & 1)
+        if built & T.B_TOWNHALL:
+            usable += seasons_left
+        if tokens > usable:
+            tokens = max(usable, 0) + 0.2 * (tokens - max(usable, 0))
+    v += TOKEN_VALUE * use * tokens
     battles_after = 5 - state.year
     for bit, per_season, other_ability, per_battle in building_worth(T):
         if built & bit:
@@ -75,7 +84,10 @@ def _value(state: KingsburgState, seat: int, viewer: int, card_index: int | None
             card = data.enemies[card_index]
             enemy = card.strength
             win_value = card.gain[0] + card.gain[1] + card.gain[2] + card.gain[3] + card.gain[4] + 1
-            lose_value = (sum(card.lose[:4]) * GOOD_VALUE + card.lose[5] + card.lose[4] * 3)
+            vp_lost = card.lose[5] + card.lose[4] * 3
+            if not state.rules.negative_vp:       # the floor-at-0 reading: no more than the VP held
+                vp_lost = min(vp_lost, max(state.vp[seat], 0))
+            lose_value = sum(card.lose[:4]) * GOOD_VALUE + vp_lost
         else:
             lo, hi = data.year_ranges[state.year - 1]
             enemy = (lo + hi) / 2

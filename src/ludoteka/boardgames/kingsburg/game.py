@@ -27,9 +27,24 @@ OPTIONS = {
         "KB-19.3-19.8, every seat secretly picks one of its tokens 0,1,1,2,3,4, the last one scores.",
         ("king_die", "dice_difference", "soldier_tokens")),
     "negative_vp": Option(
-        "negative_vp", False,
-        "KB-AMB-8/44: allow VP below 0 (losses and the Smuggler). Default: VP never drop below 0 and the "
-        "Smuggler needs 1 VP."),
+        "negative_vp", True,
+        "KB-AMB-8/24/44: true (the co-designer's ruling, L. Iennaco, 'Kingsburg: Official Clarifications', "
+        "1 Scoring): every VP loss (battles, the Smuggler) may take a score below 0, and the Smuggler "
+        "(advisor 14) is usable at 0 VP or less. false: the floor-at-0 reading (losses stop at 0, the "
+        "Smuggler needs 1 VP), the default before rules revision 2."),
+    "one_token_per_season": Option(
+        "one_token_per_season", True,
+        "KB-8.7: true (the co-designer's ruling, L. Iennaco, 'Kingsburg: Official Clarifications', "
+        "2 +2 Tokens): a seat adds a +2 token to at most one of its dice groups per production season "
+        "(the Envoy's placement included); tokens paid at the Town Hall do not count. false: the literal "
+        "reading of KB-8.7, one token per group and several per season, the default before rules revision 2."),
+    "effect_order_choice": Option(
+        "effect_order_choice", True,
+        "KB-11.4, KB-AMB-22: true (the co-designer's ruling, L. Iennaco, 'Kingsburg: Official Clarifications', "
+        "4 Buildings: the owner chooses the order of effects that apply at once): where the order changes "
+        "the outcome, the seat chooses it; in this game that is only the Inn's token and the Town Hall at the "
+        "end of Summer with token_supply_limit when the supply is empty (a token paid at the Town Hall "
+        "first can come back from the Inn). false: the Inn always first, the default before rules revision 2."),
     "market_with_token": Option(
         "market_with_token", True,
         "KB-AMB-11: the Market's +-1 may be combined with a +2 token on the same group."),
@@ -63,6 +78,11 @@ class KingsburgGame(Game):
     max_players = 5
     options = OPTIONS
     first_release = True                           # its format-1 records still replay
+
+    # Revision 2 (issue 29): the co-designer's rulings became the defaults; revision 1 had the
+    # floor at 0 VP and a +2 token on every group.
+    rules_revision = 2
+    earlier_defaults = {1: {"negative_vp": False, "one_token_per_season": False, "effect_order_choice": False}}
     # The score categories as players say them (the end screen of `ludoteka play`).
     category_names = {"kings_reward": "King's Reward", "town_hall": "Town Hall"}
 

@@ -61,6 +61,17 @@ def check(game, state) -> list[str]:
         bad.append("an advisor holds two players' dice but the Envoy was not used")
     if state.court[0] != EMPTY or state.court[1] != EMPTY or state.advisors_taken & 1 or state.advisors_shared & 1:
         bad.append("there is no advisor 0")
+    if state.inn_pending and not any(f[0].name in ("town_hall_round", "town_hall", "inn_order")
+                                     for f in state.frames()):
+        bad.append("an Inn token waits outside the Town Hall decisions")
+    if state.token_used and not state.rules.token_per_season:
+        bad.append("a season's +2 token is marked used without the one_token_per_season option")
+    for s in range(n):
+        # KB-8.7 (one_token_per_season): at most one token on the court per seat, and marked
+        on_court = sum(p[3] for p in state.placements if p[1] == s)
+        if state.rules.token_per_season and (on_court > 1 or on_court and not state.token_used >> s & 1):
+            bad.append(f"seat {s} has {on_court} +2 tokens on the court this season, marked "
+                       f"{'used' if state.token_used >> s & 1 else 'unused'}")
     for p in state.placements:
         if len(p) != 6 or not 1 <= p[0] <= 18 or not 0 <= p[1] < n or p[5] not in (0, 1) \
                 or state.court[2 * p[0] + p[5]] != p[1]:

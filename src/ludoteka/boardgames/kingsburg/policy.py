@@ -16,6 +16,7 @@ GOLD, WOOD, STONE = 0.65, 0.55, 0.6      # about what a good brings in victory p
 CHOICE = 0.65
 SOLDIER = 0.3
 TOKEN = 0.5
+SEASON_TOKEN = 0.3                        # one token a season (KB-8.7 ruling): kept for a better group
 DIE = 0.5                                 # what an extra die spent on one advisor costs
 NOISE = 0.4
 EXPLORE = 0.1
@@ -41,9 +42,21 @@ def advisor_values(T) -> tuple[float, ...]:
     return values
 
 
-def _target_value(T, values, key: str) -> float:
+def _target_value(T, values, key: str, token_cost: float = TOKEN) -> float:
     advisor, token, market, envoy = T.target_info[key]
-    return values[advisor] - TOKEN * token - 0.2 * market - 0.3 * envoy
+    return values[advisor] - token_cost * token - 0.2 * market - 0.3 * envoy
+
+
+def _token_cost(state, seat: int, mask: int) -> float:
+    """What adding a +2 token to the group of dice `mask` costs: the token, and under
+    one_token_per_season, while a coloured die is left for another group, the chance to give
+    this season's token to a better one."""
+    if state.rules.token_per_season:
+        b = 5 * seat
+        dv = state.dice_values
+        if any(dv[b + i] and not mask >> i & 1 for i in range(3)):
+            return TOKEN + SEASON_TOKEN
+    return TOKEN
 
 
 def _group_values(state, seat: int, keys: list[str]) -> list[float]:
@@ -53,7 +66,7 @@ def _group_values(state, seat: int, keys: list[str]) -> list[float]:
     values = advisor_values(T)
     groups = T.groups(state.dice_of(seat))[1]
     popcount = T.popcount
-    best_of_total: dict[int, float] = {}
+    best_of_total: dict[tuple[int, float], float] = {}
     out = []
     for key in keys:
         group = groups.get(key)
@@ -61,10 +74,12 @@ def _group_values(state, seat: int, keys: list[str]) -> list[float]:
             out.append(0.0)
             continue
         _, total, mask = group
-        best = best_of_total.get(total)
+        cost = _token_cost(state, seat, mask)
+        best = best_of_total.get((total, cost))
         if best is None:
             reach = target_keys(state, seat, total)
-            best = best_of_total[total] = max((_target_value(T, values, k) for k in reach), default=0.0)
+            best = best_of_total[total, cost] = max((_target_value(T, values, k, cost) for k in reach),
+                                                    default=0.0)
         out.append(best - DIE * (popcount[mask] - 1))
     return out
 
@@ -94,7 +109,7 @@ def option_value(state, seat: int, kind: str, key: str) -> float | None:
     if kind == "choose_dice":
         return _group_values(state, seat, [key])[0]
     if kind == "choose_advisor":
-        return _target_value(T, advisor_values(T), key)
+        return _target_value(T, advisor_values(T), key, _token_cost(state, seat, state.top()[3]))
     if kind == "take_help":
         option = T.help_info[state.top()[2] >> 1].get(key)      # frame: (kind, seat, slot)
         return None if option is None else _help_value(option)

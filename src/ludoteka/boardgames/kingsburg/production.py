@@ -148,8 +148,9 @@ class Reroll(Decision):
 
 # ---------------------------------------------------------------------- influence (KB-8)
 def modifiers(state, seat: int) -> int:
-    """Bit 0: may add a +2 token; bit 1: may use the Market; bit 2: may combine both (KB-AMB-11)."""
-    mods = 1 if state.tokens[seat] else 0
+    """Bit 0: may add a +2 token (KB-8.7: with one_token_per_season, if none added yet this
+    season); bit 1: may use the Market; bit 2: may combine both (KB-AMB-11)."""
+    mods = 1 if state.tokens[seat] and not state.token_used >> seat & 1 else 0
     if state.buildings[seat] & state.T.B_MARKET and not state.market_used >> seat & 1:
         mods |= 2
     if state.rules.market_with_token:
@@ -292,6 +293,8 @@ class ChooseAdvisor(Decision):
             state.advisors_taken |= 1 << n
         if tok:
             state.tokens[seat] -= 1
+            if state.rules.token_per_season:
+                state.token_used |= 1 << seat     # KB-8.7: no second token this season
         if mkt:
             state.market_used |= 1 << seat
         state.placements = state.placements + (Placement(n, seat, tuple(vals), tok, mkt, env),)

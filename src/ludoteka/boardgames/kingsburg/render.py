@@ -47,8 +47,11 @@ def _dice(p: dict) -> str:
 
 
 def _dice_and_pass(p: dict) -> str:
-    """', dice 3,5 (passed)': a seat's unplaced dice and whether it passed, for its line."""
+    """', dice 3,5 (passed)': a seat's unplaced dice, whether it used its +2 token of the season
+    (KB-8.7, one_token_per_season) and whether it passed, for its line."""
     text = f", dice {_dice(p)}" if p["dice"] or p["white_dice"] else ""
+    if p["token_used"]:
+        text += " (+2 token used this season)"
     return text + (" (passed)" if p["passed"] else "")
 
 
@@ -153,6 +156,8 @@ def render_full(state: KingsburgState, seat: int | None) -> str:
                 f"stone {g['stone']}  +2 tokens {p['plus_two_tokens']}  soldiers {p['soldiers']}")
         if p["dice"] or p["white_dice"]:
             head += f"  dice {p['dice']}" + (f" white {p['white_dice']}" if p["white_dice"] else "")
+        if p["token_used"]:
+            head += "  (+2 token used this season)"
         if p["passed"]:
             head += "  (passed)"
         lines.append(head)

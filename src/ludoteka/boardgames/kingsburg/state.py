@@ -38,13 +38,15 @@ LOSSES = CATEGORY["losses"]
 class Config:
     """The resolved options of one game, as plain attributes (shared by every clone)."""
 
-    __slots__ = ("reinforcements", "negative_vp", "market_with_token", "token_cap", "building_cap",
-                 "reward_at_zero", "guild_choice", "dummy3")
+    __slots__ = ("reinforcements", "negative_vp", "token_per_season", "order_choice", "market_with_token",
+                 "token_cap", "building_cap", "reward_at_zero", "guild_choice", "dummy3")
 
     def __init__(self, options: dict[str, Any]):
         self.reinforcements = {"king_die": REINF_DIE, "dice_difference": REINF_TWO_DICE,
                                "soldier_tokens": REINF_TOKENS}[options["reinforcements"]]
         self.negative_vp = options["negative_vp"]
+        self.token_per_season = options["one_token_per_season"]
+        self.order_choice = options["effect_order_choice"]
         self.market_with_token = options["market_with_token"]
         self.token_cap = options["token_supply_limit"]
         self.building_cap = options["building_token_limit"]
@@ -74,6 +76,12 @@ class KingsburgState(GameState):
         Int("advisors_shared", lo=0, hi=(1 << 19) - 2, doc="bitmask of advisors with Envoy dice too"),
         Int("passed", lo=0, hi=31, doc="seats that passed this season (bitmask)"),
         Int("market_used", lo=0, hi=31), Int("statue_used", lo=0, hi=31), Int("chapel_used", lo=0, hi=31),
+        # Set only under the one_token_per_season option, so games without it save (and digest)
+        # exactly as before the field existed.
+        Int("token_used", lo=0, hi=31, added=lambda players: 0,
+            doc="seats that added a +2 token to an influence this season (bitmask)"),
+        Int("inn_pending", lo=0, hi=31, added=lambda players: 0,
+            doc="seats whose Inn token waits for their choice of order with the Town Hall (bitmask)"),
         Int("kings_aid_seat", lo=-1, hi=4, doc="the seat rolling the King's white die this Spring"),
         Int("envoy_holder", lo=-1, hi=4, doc="the seat holding the King's Envoy"),
         Tuple("enemy_deck", length=5, lo=0, hidden="all", doc="enemy card index per year"),
@@ -120,7 +128,8 @@ class KingsburgState(GameState):
         self.dice_values = [0] * (5 * players)
         self.court = [EMPTY] * COURT_SLOTS
         self.advisors_taken = self.advisors_shared = 0
-        self.passed = self.market_used = self.statue_used = self.chapel_used = 0
+        self.passed = self.market_used = self.statue_used = self.chapel_used = self.token_used = 0
+        self.inn_pending = 0
         self.kings_aid_seat = -1
         self.envoy_holder = -1   # KB-3.3: the Envoy starts on the board
         self.enemy_seen = (0,) * players
@@ -202,7 +211,7 @@ class KingsburgState(GameState):
             self.points[len(CATEGORIES) * seat + CATEGORY[category]] += n
 
     def lose_vp(self, seat: int, n: int) -> int:
-        """Lose up to n VP (never below 0 unless the negative_vp option, KB-AMB-8/24); the VP lost."""
+        """Lose n VP (below 0 with the negative_vp option, else down to 0 only, KB-AMB-8/24); the VP lost."""
         before = self.vp[seat]
         v = before - n
         if v < 0 and not self.rules.negative_vp:

@@ -26,6 +26,8 @@ def view(state: "KingsburgState", seat: int | None) -> dict[str, Any]:
             "dice": [v for v in dice[:3] if v], "white_dice": [v for v in dice[3:] if v],
             "passed": bool(state.passed >> s & 1), "market_used": bool(state.market_used >> s & 1),
             "statue_used": bool(state.statue_used >> s & 1), "chapel_used": bool(state.chapel_used >> s & 1),
+            # KB-8.7 with one_token_per_season: this seat's +2 token of the season is spent
+            "token_used": bool(state.token_used >> s & 1),
         }
         if state.rules.reinforcements == REINF_TOKENS:
             # KB-AMB-43: the tokens left are public; a face-down pick is still counted among them

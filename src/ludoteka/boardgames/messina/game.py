@@ -47,6 +47,7 @@ class MessinaGame(Game):
     """Messina 1347 (Fernández Aparicio & Suchý, Delicious Games 2021), 2 to 4 players."""
 
     name = "messina-1347"
+    rules_revision = 1            # raised when a ruling changes a default (Game.rules_revision)
     passive_keys = PASSIVE_KEYS                    # search playouts usually act rather than pass
     title = "Messina 1347"
     min_players = 1

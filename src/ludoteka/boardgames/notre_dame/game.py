@@ -58,6 +58,7 @@ class NotreDame(Game):
     """Notre Dame (Stefan Feld, alea 2007) for 2 to 5 players."""
 
     name = "notre-dame"
+    rules_revision = 1            # raised when a ruling changes a default (Game.rules_revision)
     title = "Notre Dame"
     min_players = 2
     max_players = 5

@@ -69,7 +69,20 @@ function reconstructedBanner(ctx) {
 export function head(ctx, ...extra) {
   return h("div", { class: "table-head" },
     h("h1", {}, gameTitle(ctx.frame.game), h("small", {}, ` · ${t("ui.table", { id: ctx.frame.table })}`)),
-    h("p", { class: "phase", id: "phase" }, ctx.mod.status(ctx)), ...extra, reconstructedBanner(ctx));
+    h("p", { class: "phase", id: "phase" }, ctx.mod.status(ctx)), ...extra, reconstructedBanner(ctx), rulesLine(ctx));
+}
+
+/** Which rules the table plays: its rules revision (an older one for a table begun before a
+ *  ruling changed a default) and every option as resolved, each with its description. */
+function rulesLine(ctx) {
+  const { frame } = ctx;
+  if (frame.rules_revision === undefined) return null;
+  const older = frame.rules_revision < frame.current_revision;
+  const doc = (name) => (has(`opt.${frame.game}.${name}`) ? ` (${t(`opt.${frame.game}.${name}`)})` : "");
+  return h("details", { class: "rules", id: "rules" },
+    h("summary", {}, t(older ? "ui.rules_older" : "ui.rules", { revision: frame.rules_revision })),
+    h("ul", {}, Object.entries(frame.options).map(([name, value]) =>
+      h("li", { "data-option": name }, `${name} = ${JSON.stringify(value)}`, h("small", {}, doc(name))))));
 }
 
 /** The board, with the elements of places that have options made clickable. */

@@ -116,6 +116,7 @@ function province(ctx, p) {
   return h("div", { class: `mat province${seat === ctx.seat ? " me" : ""}`, style: `--seat: ${colourOf(seat)}`, "data-mark": `mat:${seat}` },
     h("h3", {}, h("span", { class: "swatch", "aria-hidden": "true" }), ctx.seatName(seat),
       ctx.view.envoy === seat ? h("span", { class: "chip", title: ctx.t("kb.envoy") }, " ✉ ") : null,
+      p.token_used ? h("span", { class: "chip", "data-mark": `token-used:${seat}` }, ctx.t("kb.token_used")) : null,
       p.passed ? h("span", { class: "chip" }, ctx.t("kb.passed")) : null),
     h("dl", {},
       h("dt", {}, ctx.t("kb.victory_points")), h("dd", { class: "vp" }, p.vp),
@@ -187,6 +188,7 @@ function actionText(action, ctx) {
     case "recruit": return ctx.t("kb.act.recruit", { n: d.soldiers, pay: goodsText(ctx, d.pay) });
     case "townhall": return ctx.t("kb.act.townhall", { pay: ctx.t(`kb.pay.${d.pay}`) });
     case "token": return ctx.t("kb.act.token", { token: d.token });
+    case "inn": return ctx.t(d.inn_first ? "kb.act.inn_first" : "kb.act.inn_after");
     default: return null;
   }
 }

@@ -1,0 +1,14 @@
+"""The table page says which rules the table plays: its rules revision and every resolved option."""
+from __future__ import annotations
+
+from browser_kit import start_table
+
+
+def test_the_table_page_names_its_rules_revision_and_options(open_page, server):
+    page = open_page()
+    start_table(page, server.url, "kingsburg", ["you", "friend"], negative_vp=False)
+    page.click("#rules summary")
+    assert page.inner_text("#rules summary") == "Rules revision 2"
+    tokens = page.inner_text("#rules li[data-option=one_token_per_season]")
+    assert tokens.startswith("one_token_per_season = true") and "one +2 token per season" in tokens
+    assert page.inner_text("#rules li[data-option=negative_vp]").startswith("negative_vp = false")
