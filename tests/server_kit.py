@@ -60,10 +60,13 @@ def drop_postgres_database(url: str) -> None:
 
 
 class Server:
-    """A real `ludoteka serve` process on a free port."""
+    """A real `ludoteka serve` process on a free port. `specs`: AI seats may take agent specs
+    (`ai:random` keeps most tests fast); the tests of the default refusal turn it off."""
 
-    def __init__(self, database: str, log_path: Path, *args: str, redis: str | None = None):
+    def __init__(self, database: str, log_path: Path, *args: str, redis: str | None = None,
+                 specs: bool = True):
         self.database, self.log_path, self.args, self.redis = database, log_path, args, redis
+        self.specs = specs
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen | None = None
@@ -71,6 +74,8 @@ class Server:
     def start(self) -> "Server":
         command = [sys.executable, "-m", "ludoteka", "serve", "--port", str(self.port),
                    "--database", self.database, "--ai-workers", "1", "--rate", "0", *self.args]
+        if self.specs:
+            command.append("--allow-agent-specs")
         if self.redis:
             command += ["--redis", self.redis]
         log = open(self.log_path, "ab")

@@ -28,6 +28,11 @@ def add_serve_parser(sub) -> None:
                    help="HTTP requests a second allowed per client address, 0 for no limit (default 100)")
     p.add_argument("--ai-delay", type=float_in(0.0, 60.0), default=0.0,
                    help="seconds an AI seat waits before it moves, so people can follow (default 0)")
+    p.add_argument("--ai-seconds", type=float_in(0.05, 3600.0), default=5.0,
+                   help="the most seconds any AI decision may think, at every level (default 5)")
+    p.add_argument("--allow-agent-specs", action="store_true",
+                   help="let clients give AI seats raw agent specs (ai:ismcts:seconds=...), not only "
+                        "levels (off: only levels, so no client can ask for a long search)")
     p.add_argument("--record-key-file", metavar="FILE",
                    help="the key that signs downloaded records (default: $LUDOTEKA_RECORD_KEY, else a "
                         "key generated once and kept next to the SQLite file or in the data directory)")
@@ -74,6 +79,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     settings = Settings(database_url=database, redis_url=redis_url,
                         public_url=(args.public_url or f"http://{shown_host}:{port}").rstrip("/"),
                         ai_workers=args.ai_workers, rate_per_second=args.rate, ai_delay=args.ai_delay,
+                        ai_seconds=args.ai_seconds, allow_agent_specs=args.allow_agent_specs,
                         record_key=key)
     print(f"ludoteka server on {settings.public_url} (database {startup.shown_url(database)}"
           f"{', Redis ' + startup.shown_url(redis_url) if redis_url else ''})", flush=True)

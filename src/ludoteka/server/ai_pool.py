@@ -41,20 +41,32 @@ def _state_for(game_name: str, players: int, seed: int, options: dict[str, Any],
     return state
 
 
+def capped(agent: Any, seconds: float | None) -> Any:
+    """`agent` with its time budget per decision cut to `seconds` (None: as it is). A search
+    given iterations alone has no budget: it gets `seconds`, so no spec can think longer."""
+    if seconds is not None and hasattr(agent, "seconds"):
+        agent.seconds = seconds if agent.seconds is None else min(agent.seconds, seconds)
+    return agent
+
+
 def choose(game_name: str, players: int, seed: int, options: dict[str, Any],
-           history: list[tuple[int, str]], spec: str, agent_seed: int) -> tuple[int, str]:
-    """In a worker: the (seat, key) the agent `spec` plays for the seat to act."""
+           history: list[tuple[int, str]], spec: str, agent_seed: int,
+           seconds: float | None = None) -> tuple[int, str]:
+    """In a worker: the (seat, key) the agent `spec` plays for the seat to act, thinking at most
+    `seconds` (None: the spec's own budget)."""
     from ..ai import make_agent
     state = _state_for(game_name, players, seed, options, history)
     seat = state.to_act
-    return seat, make_agent(spec, agent_seed).choose(state)
+    return seat, capped(make_agent(spec, agent_seed), seconds).choose(state)
 
 
 class AiPool:
-    """A pool of worker processes (spawned, so they share nothing with the server's loop)."""
+    """A pool of worker processes (spawned, so they share nothing with the server's loop); each
+    decision thinks at most `seconds` (the operator's cap)."""
 
-    def __init__(self, workers: int = 0):
+    def __init__(self, workers: int = 0, seconds: float | None = None):
         self.workers = workers or os.cpu_count() or 1
+        self.seconds = seconds
         self._pool: ProcessPoolExecutor | None = None
 
     def _executor(self) -> ProcessPoolExecutor:
@@ -68,7 +80,8 @@ class AiPool:
         loop = asyncio.get_running_loop()
         try:
             return await loop.run_in_executor(self._executor(), choose, state.game.name, state.players,
-                                              state.seed, dict(state.options), history, spec, agent_seed)
+                                              state.seed, dict(state.options), history, spec, agent_seed,
+                                              self.seconds)
         except BrokenProcessPool:
             self.close()                     # a worker died (killed, out of memory): new ones next time
             raise

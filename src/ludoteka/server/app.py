@@ -71,7 +71,7 @@ def create_app(settings: Settings) -> Starlette:
     and rebuilds every unfinished table."""
     store = Store(settings.database_url)
     hub = Hub(settings.redis_url)
-    tables = Tables(settings, store, hub, AiPool(settings.ai_workers))
+    tables = Tables(settings, store, hub, AiPool(settings.ai_workers, settings.ai_seconds))
 
     @contextlib.asynccontextmanager
     async def lifespan(app):
@@ -117,7 +117,7 @@ def create_app(settings: Settings) -> Starlette:
              "join_url": f"{settings.public_url}/api/tables/{r['id']}/join"} for r in rows]})
 
     async def new_table(request: Request) -> Response:
-        game, players, options, seats, turn_seconds = parse_new_table(await read_json(request))
+        game, players, options, seats, turn_seconds = parse_new_table(await read_json(request), settings.allow_agent_specs)
         table, tokens = await tables.create(game, players, options, seats, turn_seconds)
         answer_seats = []
         for seat, spec in enumerate(seats):

@@ -32,6 +32,10 @@ class Settings:
     rate_per_second: float = 100.0          # per client address; a flood gets 429
     rate_burst: int = 400
     ai_delay: float = 0.0                   # seconds an AI waits before moving (for people to follow)
+    # A client names AI levels only; raw agent specs (`ai:ismcts:seconds=3600`) are the operator's
+    # choice. Every decision, of any level and of the turn timer, thinks at most `ai_seconds`.
+    allow_agent_specs: bool = False
+    ai_seconds: float = 5.0
     # Signs every downloaded record (kernel/signing.py); None: records go out unsigned. Kept out
     # of the repr so that no log of the settings shows it.
     record_key: bytes | None = field(default=None, repr=False)

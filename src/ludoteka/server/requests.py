@@ -9,7 +9,7 @@ from starlette.requests import Request
 
 from .. import registry
 from ..ai.base import AgentSpecError
-from ..ai.levels import DEFAULT_LEVEL, level_spec
+from ..ai.levels import DEFAULT_LEVEL, LEVELS, level_spec
 from ..kernel import LudotekaError
 from .live import ApiError
 
@@ -82,9 +82,16 @@ def parse_move(body: dict[str, Any], key_needed: bool = True) -> tuple[str | Non
     return key, _int(body["version"], "'version'", 0, 10**9)
 
 
-def parse_new_table(body: dict[str, Any]) -> tuple[str, int, dict[str, Any], list[str], float | None]:
+def ai_levels(game) -> list[str]:
+    """The AI levels a client may ask for at `game`: the standard ones and the game's own."""
+    return list(dict.fromkeys([*LEVELS, *game.ai_levels]))
+
+
+def parse_new_table(body: dict[str, Any], allow_specs: bool = False
+                    ) -> tuple[str, int, dict[str, Any], list[str], float | None]:
     """`{game, players, options, seats, turn_seconds}` of a new table, checked: seat specs become
-    `human`, `hotseat`, `open` or `ai:SPEC`."""
+    `human`, `hotseat`, `open` or `ai:SPEC`. An AI seat names a level; a raw agent spec (which
+    could ask for an hour of search on 64 processes) only when the operator `allow_specs`."""
     unknown = set(body) - {"game", "players", "options", "seats", "turn_seconds"}
     if unknown:
         raise ApiError(422, f"unknown field {_short(sorted(unknown)[0])}; fields: game, players, options, "
@@ -112,13 +119,18 @@ def parse_new_table(body: dict[str, Any]) -> tuple[str, int, dict[str, Any], lis
         if kind in ("human", "hotseat", "open") and not level:
             checked.append(kind)
         elif kind == "ai":
+            levels = ai_levels(game)
+            if not allow_specs and level and level.strip().lower() not in levels:
+                raise ApiError(400, f"seat {seat}: AI seats take a level: {', '.join(levels)} "
+                                    f"(not {_short(level)}); this server does not accept agent specs")
             try:
                 checked.append("ai:" + level_spec(level or DEFAULT_LEVEL, game))
             except AgentSpecError as exc:
                 raise ApiError(422, f"seat {seat}: {exc}") from None
         else:
             raise ApiError(422, f"seat {seat}: unknown seat kind {_short(spec)}; kinds: human, hotseat, "
-                                "open, ai, ai:LEVEL (easy, medium, hard) or ai:AGENT_SPEC")
+                                f"open, ai, ai:LEVEL ({', '.join(ai_levels(game))})"
+                                + (" or ai:AGENT_SPEC" if allow_specs else ""))
     turn = body.get("turn_seconds")
     if turn is not None and (isinstance(turn, bool) or not isinstance(turn, (int, float))
                              or not 1 <= turn <= MAX_TURN_SECONDS):     # (nan fails the range too)
