@@ -2,7 +2,12 @@
 decision has the operator's time cap, and quotas bound what one address may open."""
 from __future__ import annotations
 
+import json
+import os
+import shutil
+import socket
 import time
+from pathlib import Path
 
 import httpx
 
@@ -41,3 +46,57 @@ def test_every_ai_decision_thinks_at_most_the_operators_cap(start_server, sqlite
             break
         time.sleep(0.1)
     assert frame["version"] >= 6, f"only {frame['version']} AI moves in 20 s"
+
+
+# ------------------------------------------------------------------ nothing outside the data sets
+def _data_copy(tmp_path: Path, name: str) -> Path:
+    """A copy of Messina's shipped data under another data set id."""
+    from ludoteka.boardgames.messina.data.loader import DATA_DIR
+    copy = tmp_path / "sets" / name
+    shutil.copytree(DATA_DIR, copy, ignore=shutil.ignore_patterns("*.py", "__pycache__"))
+    text = (copy / "dataset.toml").read_text()
+    (copy / "dataset.toml").write_text(text.replace('id = "reconstructed-default-v1"', f'id = "{name}"'))
+    return copy
+
+
+def test_a_data_set_option_takes_only_the_names_of_known_data_sets(start_server, sqlite_url, tmp_path):
+    mine = _data_copy(tmp_path, "club-set-v1")
+    server = start_server(sqlite_url, "--data-dir", str(mine))
+    raw = [b'"/etc"', b'"../../etc"', b'"' + str(mine).encode() + b'"', b'"a\\u0000b"', b'"' + b"x" * 5000 + b'"',
+           b'"\\ud800"', b'"\\udfff/x"', b"5", b'["club-set-v1"]']
+    for value in raw:
+        answer = httpx.post(server.url + "/api/tables", content=b'{"game": "messina-1347", "players": 2, '
+                            b'"options": {"data": ' + value + b"}}")
+        assert answer.status_code == 400, (value[:40], answer.text)
+        error = answer.json()["error"]
+        assert "'reconstructed-default-v1'" in error and "'club-set-v1'" in error, error
+        assert str(tmp_path) not in error and os.getcwd() not in error and "/etc" not in error, error
+    # A registered set by its name: the AI workers find it too, and no frame shows its path.
+    table = create(server.url, "messina-1347", ["ai:easy", "ai:easy"], options={"data": "club-set-v1"})
+    started = time.time()
+    while (frame := httpx.get(f"{server.url}/api/tables/{table['id']}").json())["version"] < 1:
+        assert time.time() - started < 30, "the AI seat never moved"
+        time.sleep(0.1)
+    assert frame["options"]["data"] == "club-set-v1" and str(tmp_path) not in json.dumps(frame)
+    create(server.url, "messina-1347", ["human", "human"], options={"data": "reconstructed-default-v1"})
+    create(server.url, "messina-1347", ["human", "human"], options={"data": ""})
+
+
+def test_a_data_dir_that_is_no_data_set_stops_the_start(sqlite_url, tmp_path, capsys):
+    from ludoteka.cli.main import main
+    (tmp_path / "empty").mkdir()
+    assert main(["serve", "--port", "0", "--database", sqlite_url, "--data-dir", str(tmp_path / "empty")]) == 1
+    err = capsys.readouterr().err
+    assert "--data-dir" in err and "not a valid data set" in err and "Traceback" not in err, err
+
+
+def test_a_client_that_hangs_up_mid_request_is_no_server_exception(start_server, sqlite_url):
+    server = start_server(sqlite_url)
+    for _ in range(3):
+        with socket.create_connection(("127.0.0.1", server.port)) as sock:
+            sock.sendall(b"POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                         b"Content-Length: 5000\r\n\r\n{\"game\": ")
+            time.sleep(0.2)
+    time.sleep(0.5)
+    assert httpx.get(server.url + "/api/games").status_code == 200
+    assert "Traceback" not in server.log() and "Exception in ASGI" not in server.log(), server.log()[-3000:]

@@ -33,6 +33,9 @@ def add_serve_parser(sub) -> None:
     p.add_argument("--allow-agent-specs", action="store_true",
                    help="let clients give AI seats raw agent specs (ai:ismcts:seconds=...), not only "
                         "levels (off: only levels, so no client can ask for a long search)")
+    p.add_argument("--data-dir", metavar="DIR", action="append", default=[],
+                   help="a component data directory clients may play with, by its data set's id "
+                        "(repeat for several; clients never name a path)")
     p.add_argument("--record-key-file", metavar="FILE",
                    help="the key that signs downloaded records (default: $LUDOTEKA_RECORD_KEY, else a "
                         "key generated once and kept next to the SQLite file or in the data directory)")
@@ -67,6 +70,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         if redis_url:
             startup.reach_redis(redis_url)
         startup.open_database(database)
+        startup.register_data_dirs(args.data_dir)
         key = startup.record_key(database, args.record_key_file)
     except startup.StartupError as exc:
         if sock is not None:

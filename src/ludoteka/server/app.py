@@ -10,7 +10,7 @@ from typing import Any
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
@@ -213,6 +213,15 @@ def create_app(settings: Settings) -> Starlette:
     async def http_error(request: Request, exc: HTTPException) -> Response:
         return JSONResponse({"error": exc.detail, "status": exc.status_code}, status_code=exc.status_code)
 
+    async def gone(request: Request, exc: ClientDisconnect) -> Response:
+        # The client hung up mid-request: nobody reads the answer, and it is no server fault.
+        return Response(status_code=400)
+
+    async def server_error(request: Request, exc: Exception) -> Response:
+        # The log has the traceback; the answer names nothing of the machine (no path, no
+        # directory, no process id).
+        return JSONResponse({"error": "internal server error", "status": 500}, status_code=500)
+
     routes = [
         Route("/", client_page),
         Route("/play/{table}", client_page),
@@ -232,7 +241,8 @@ def create_app(settings: Settings) -> Starlette:
     ]
     app = Starlette(routes=routes, lifespan=lifespan,
                     exception_handlers={ApiError: api_error, LudotekaError: game_error,
-                                        HTTPException: http_error})
+                                        HTTPException: http_error, ClientDisconnect: gone,
+                                        Exception: server_error})
     app.add_middleware(RateLimit, rate=settings.rate_per_second, burst=settings.rate_burst)
     app.state.tables = tables
     return app

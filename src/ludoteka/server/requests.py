@@ -11,6 +11,7 @@ from .. import registry
 from ..ai.base import AgentSpecError
 from ..ai.levels import DEFAULT_LEVEL, LEVELS, level_spec
 from ..kernel import LudotekaError
+from ..kernel.data import registered_data_sets
 from .live import ApiError
 
 MAX_KEY = 200                         # longer than any key a game offers
@@ -87,6 +88,24 @@ def ai_levels(game) -> list[str]:
     return list(dict.fromkeys([*LEVELS, *game.ai_levels]))
 
 
+def data_set_names(game) -> list[str]:
+    """What a data-set option of `game` accepts through the server: '' (the default data), the
+    sets the game ships and those the operator registered (`--data-dir`); never a path."""
+    return list(dict.fromkeys(["", *game.data_sets(), *registered_data_sets(game.name)]))
+
+
+def check_data_sets(game, options: dict[str, Any]) -> None:
+    """400 unless every data-set option names an allowed set: a client must not make the server
+    read a directory of its choosing (nor learn which exist from the errors)."""
+    for name, option in game.options.items():
+        if not option.data_set or name not in options:
+            continue
+        allowed = data_set_names(game)
+        if not (isinstance(options[name], str) and options[name] in allowed):
+            shown = ", ".join(repr(n) if n else "'' (the default)" for n in allowed)
+            raise ApiError(400, f"option {name!r} must name a data set of this server: {shown}")
+
+
 def parse_new_table(body: dict[str, Any], allow_specs: bool = False
                     ) -> tuple[str, int, dict[str, Any], list[str], float | None]:
     """`{game, players, options, seats, turn_seconds}` of a new table, checked: seat specs become
@@ -104,6 +123,7 @@ def parse_new_table(body: dict[str, Any], allow_specs: bool = False
     options = body.get("options", {})
     if not isinstance(options, dict):
         raise ApiError(422, "'options' must be an object of option names and values")
+    check_data_sets(game, options)
     try:
         game.new_state(players, 0, options)
     except LudotekaError as exc:
