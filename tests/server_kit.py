@@ -182,10 +182,12 @@ async def play_randomly(client: SeatClient, rng: random.Random, until_version: i
     return frame
 
 
-def replay_log(url: str, table: str) -> tuple[dict[int, Any], list[dict[str, Any]]]:
-    """After the game: the table's state at every version, rebuilt here from its log."""
-    info = httpx.get(f"{url}/api/tables/{table}/record").json()
-    entries = httpx.get(f"{url}/api/tables/{table}/log").json()["entries"]
+def replay_log(url: str, table: str, token: str | None = None) -> tuple[dict[int, Any], list[dict[str, Any]]]:
+    """After the game: the table's state at every version, rebuilt here from its log (`token`: a
+    seat's, for a private game)."""
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    info = httpx.get(f"{url}/api/tables/{table}/record", headers=headers).json()
+    entries = httpx.get(f"{url}/api/tables/{table}/log", headers=headers).json()["entries"]
     game = registry.game(info["game"])
     state = game.new_state(info["players"], info["seed"], info["options"])
     states = {0: state.clone()}

@@ -6,6 +6,7 @@ import contextlib
 import gc
 import json
 import logging
+import secrets
 from typing import Any
 
 from starlette.applications import Starlette
@@ -19,6 +20,7 @@ from starlette.websockets import WebSocket
 from .. import registry
 from ..kernel import LudotekaError, record_of, sign_record
 from ..web import STATIC
+from .access import check_read, is_private, share_token
 from .ai_pool import AiPool
 from .config import Settings
 from .hub import Hub
@@ -70,6 +72,8 @@ def create_app(settings: Settings) -> Starlette:
     """The server application; its lifespan migrates the database, starts Redis and the AI pool,
     and rebuilds every unfinished table."""
     store = Store(settings.database_url)
+    # Share links are signed with the record key (a random one when records go out unsigned).
+    share_secret = settings.record_key or secrets.token_bytes(32)
     hub = Hub(settings.redis_url)
     tables = Tables(settings, store, hub, AiPool(settings.ai_workers, settings.ai_seconds))
 
@@ -111,6 +115,8 @@ def create_app(settings: Settings) -> Starlette:
     async def list_tables(request: Request) -> Response:
         finished = request.query_params.get("finished") in ("1", "true")
         rows = await tables.db(store.finished_tables if finished else store.open_tables)
+        if finished:            # a private game's replay is not for everyone: not listed either
+            rows = [r for r in rows if not is_private(json.loads(r["seats"]))]
         return JSONResponse({"tables": [
             {"id": r["id"], "game": r["game"], "players": r["players"], "options": json.loads(r["options"]),
              "seats": json.loads(r["seats"]), "free_seats": r["free_seats"], "created": r["created"], "updated": r["updated"],
@@ -175,11 +181,27 @@ def create_app(settings: Settings) -> Starlette:
         return JSONResponse({"id": table.id, "seat": seat, "token": token,
                              "join_url": invite_url(table.id, token)})
 
+    async def _check_read(table: LiveTable, request: Request) -> None:
+        token = token_of(request)
+        if token and not table.seats_for(token):
+            await tables.seats_for(table, token)        # another process may have issued it
+        check_read(table, token, share_secret)
+
+    async def share(request: Request) -> Response:
+        table = await tables.get(request.path_params["table"])
+        if not await tables.seats_for(table, token_of(request)):
+            raise ApiError(403, "a valid seat token is needed (Authorization: Bearer TOKEN)")
+        token = share_token(share_secret, table.id)
+        # The token rides in the fragment, which browsers never send: it reaches no server log.
+        return JSONResponse({"id": table.id, "share": token,
+                             "replay_url": f"{settings.public_url}/replay/{table.id}#{token}"})
+
     async def record(request: Request) -> Response:
         table = await tables.get(request.path_params["table"])
         if not table.finished:
             raise ApiError(409, "the record is available once the game is over (it shows every "
                                 "hidden decision)")
+        await _check_read(table, request)
         answer = record_of(table.state)
         if settings.record_key is not None:
             answer = sign_record(answer, settings.record_key)
@@ -190,6 +212,7 @@ def create_app(settings: Settings) -> Starlette:
         table = await tables.get(request.path_params["table"])
         if not table.finished:
             raise ApiError(409, "the log is available once the game is over (it shows every hidden decision)")
+        await _check_read(table, request)
         rows = await tables.db(store.all_entries, table.id)
         return JSONResponse({"id": table.id, "entries": [
             {"version": e.seq, "seat": e.seat, "kind": e.kind, "key": e.key, "by": e.by} for e in rows]})
@@ -199,6 +222,8 @@ def create_app(settings: Settings) -> Starlette:
         version = request.query_params.get("version", "")
         if not (version.isascii() and version.isdigit() and len(version) <= 9):
             raise ApiError(422, "'version' must be a version number (0 is the start)")
+        if table.finished:
+            await _check_read(table, request)
         return JSONResponse(await replay_frame(tables, table, int(version), seat_param(request, None)))
 
     async def socket(websocket: WebSocket) -> None:
@@ -234,6 +259,7 @@ def create_app(settings: Settings) -> Starlette:
         Route("/api/tables/{table}/actions", move, methods=["POST"]),
         Route("/api/tables/{table}/undo", undo, methods=["POST"]),
         Route("/api/tables/{table}/join", join, methods=["POST"]),
+        Route("/api/tables/{table}/share", share, methods=["POST"]),
         Route("/api/tables/{table}/record", record),
         Route("/api/tables/{table}/log", entries),
         Route("/api/tables/{table}/replay", replay),
