@@ -2,6 +2,7 @@
 decision has the operator's time cap, and quotas bound what one address may open."""
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import shutil
@@ -10,8 +11,14 @@ import time
 from pathlib import Path
 
 import httpx
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
 
-from server_kit import create
+from server_kit import SeatClient, create
+
+
+def _ws(url: str, table: str) -> str:
+    return url.replace("http://", "ws://") + f"/api/tables/{table}/ws"
 
 SPECS = ["ai:ismcts:seconds=3600", "ai:ismcts_parallel:workers=64,seconds=3600", "ai:random"]
 
@@ -100,3 +107,104 @@ def test_a_client_that_hangs_up_mid_request_is_no_server_exception(start_server,
     time.sleep(0.5)
     assert httpx.get(server.url + "/api/games").status_code == 200
     assert "Traceback" not in server.log() and "Exception in ASGI" not in server.log(), server.log()[-3000:]
+
+
+# ------------------------------------------------------------------ quotas per client address
+def test_one_address_may_open_so_many_tables_with_so_short_timers(start_server, sqlite_url):
+    server = start_server(sqlite_url, "--max-open-tables", "3", "--max-timed-tables", "1",
+                          "--min-turn-seconds", "20")
+    new = {"game": "kingsburg", "players": 2, "seats": ["human", "human"]}
+    short = httpx.post(server.url + "/api/tables", json=dict(new, turn_seconds=5))
+    assert short.status_code == 422 and "from 20" in short.json()["error"], short.text
+    assert httpx.post(server.url + "/api/tables", json=dict(new, turn_seconds=20)).status_code == 201
+    timed = httpx.post(server.url + "/api/tables", json=dict(new, turn_seconds=60))
+    assert timed.status_code == 429 and "turn timer" in timed.json()["error"], timed.text
+    assert httpx.post(server.url + "/api/tables", json=new).status_code == 201
+    assert httpx.post(server.url + "/api/tables", json=new).status_code == 201
+    fourth = httpx.post(server.url + "/api/tables", json=new)
+    assert fourth.status_code == 429 and "at most 3 unfinished tables" in fourth.json()["error"], fourth.text
+
+
+def test_the_quotas_have_safe_defaults(start_server, sqlite_url):
+    server = start_server(sqlite_url)
+    new = {"game": "kingsburg", "players": 2, "seats": ["human", "human"]}
+    assert httpx.post(server.url + "/api/tables", json=dict(new, turn_seconds=1)).status_code == 422
+    statuses = [httpx.post(server.url + "/api/tables", json=new).status_code for _ in range(21)]
+    assert statuses == [201] * 20 + [429]
+
+
+def test_a_finished_table_frees_its_place_in_the_quota(start_server, sqlite_url):
+    server = start_server(sqlite_url, "--max-open-tables", "1")
+    table = create(server.url, "kingsburg", ["ai:random", "ai:random"])
+    second = httpx.post(server.url + "/api/tables", json={"game": "kingsburg", "seats": ["human", "human"]})
+    assert second.status_code == 429 or httpx.get(f"{server.url}/api/tables/{table['id']}").json()["finished"]
+    started = time.time()
+    while not httpx.get(f"{server.url}/api/tables/{table['id']}").json()["finished"]:
+        assert time.time() - started < 60, "the AI table did not finish"
+        time.sleep(0.2)
+    create(server.url, "kingsburg", ["human", "human"])
+
+
+# ------------------------------------------------------------------ WebSocket limits
+async def _closed_code(ws, seconds: float = 10) -> int:
+    """Read until the server closes the socket; its close code."""
+    try:
+        while True:
+            await asyncio.wait_for(ws.recv(), seconds)
+    except ConnectionClosed as exc:
+        return exc.rcvd.code if exc.rcvd else -1
+
+
+def test_frames_before_the_hello_count_against_the_rate(start_server, sqlite_url):
+    server = start_server(sqlite_url)
+    table = create(server.url, "kingsburg", ["human", "human"])
+
+    async def flood() -> int:
+        async with connect(_ws(server.url, table["id"])) as ws:
+            for _ in range(400):
+                try:
+                    await ws.send(json.dumps({"type": "nothing"}))
+                except ConnectionClosed:
+                    break
+            return await _closed_code(ws)
+    assert asyncio.run(flood()) == 1008
+
+
+def test_websockets_per_address_and_spectators_per_table_are_limited(start_server, sqlite_url):
+    server = start_server(sqlite_url, "--sockets-per-address", "3", "--spectators-per-table", "2")
+    table = create(server.url, "kingsburg", ["human", "human"])
+
+    async def run() -> None:
+        spectators = [await SeatClient(server.url, table["id"], None).open() for _ in range(3)]
+        for client in spectators[:2]:
+            assert (await client.frame())["seat"] is None
+        refused = json.loads(await spectators[2].ws.recv())
+        assert refused["status"] == 429 and "at most 2 spectators" in refused["error"], refused
+        assert await _closed_code(spectators[2].ws) == 4429
+        seat = await SeatClient(server.url, table["id"], table["seats"][0]["token"], 0).open()
+        assert (await seat.frame())["seat"] == 0          # a seat is no spectator: it gets in
+        async with connect(_ws(server.url, table["id"])) as other:
+            assert await _closed_code(other) == 4429       # the fourth socket of this address
+        await spectators[0].close()
+        await asyncio.sleep(0.3)
+        again = await SeatClient(server.url, table["id"], table["seats"][1]["token"], 1).open()
+        assert (await again.frame())["seat"] == 1         # a closed socket frees its place
+    asyncio.run(run())
+
+
+def test_a_change_is_encoded_once_per_distinct_view_not_per_socket():
+    from ludoteka import registry
+    from ludoteka.server.live import LiveTable
+    from ludoteka.server.sockets import frame_text
+
+    state = registry.game("kingsburg").new_state(2, 1)
+    row = {"id": "t", "seats": '["human", "human"]', "turn_seconds": None, "deadline": None}
+    table = LiveTable(row, state, 0, {0: "a", 1: "b"})
+    built = []
+    frame = table.frame
+    table.frame = lambda seat, since=None: built.append((seat, since)) or frame(seat, since)
+    texts = [frame_text(table, None, 0) for _ in range(300)] + [frame_text(table, 0, 0) for _ in range(3)]
+    sent, fresh = json.loads(texts[0]), json.loads(json.dumps(frame(None, 0)))
+    sent["clock"].pop("now"), fresh["clock"].pop("now")
+    assert len(set(texts[:300])) == 1 and sent == fresh
+    assert sorted(built, key=str) == [(0, 0), (None, 0)]

@@ -90,7 +90,7 @@ def test_undo_restores_the_state_and_is_an_entry_of_the_log(start_server, sqlite
 
 
 def test_a_turn_timer_lets_the_default_ai_decide_and_tells_the_table(start_server, sqlite_url):
-    server = start_server(sqlite_url)
+    server = start_server(sqlite_url, "--min-turn-seconds", "1")
     table = create(server.url, "kingsburg", ["human", "human"], turn_seconds=1)
     first = _get(server.url, table["id"])
     assert first["clock"]["turn_seconds"] == 1 and first["clock"]["deadline"] > first["clock"]["now"]

@@ -33,6 +33,19 @@ def add_serve_parser(sub) -> None:
     p.add_argument("--allow-agent-specs", action="store_true",
                    help="let clients give AI seats raw agent specs (ai:ismcts:seconds=...), not only "
                         "levels (off: only levels, so no client can ask for a long search)")
+    p.add_argument("--max-open-tables", type=int_in(0, 10**6), default=20,
+                   help="unfinished tables one client address may have created, 0 for no limit (default 20)")
+    p.add_argument("--max-timed-tables", type=int_in(0, 10**6), default=5,
+                   help="of those, tables with a turn timer, 0 for no limit (default 5)")
+    p.add_argument("--min-turn-seconds", type=float_in(1.0, 30 * 24 * 3600.0), default=30.0,
+                   help="the shortest turn timer a table may have (default 30)")
+    p.add_argument("--sockets-per-address", type=int_in(0, 10**6), default=50,
+                   help="WebSockets one client address may hold, 0 for no limit (default 50)")
+    p.add_argument("--spectators-per-table", type=int_in(0, 10**6), default=500,
+                   help="spectators' WebSockets per table, 0 for no limit (default 500)")
+    p.add_argument("--frames-per-second", type=float_in(0.0, 1e6), default=50.0,
+                   help="WebSocket frames a second per socket (bursts of twice as many; a flood closes "
+                        "it), 0 for no limit (default 50)")
     p.add_argument("--data-dir", metavar="DIR", action="append", default=[],
                    help="a component data directory clients may play with, by its data set's id "
                         "(repeat for several; clients never name a path)")
@@ -84,6 +97,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
                         public_url=(args.public_url or f"http://{shown_host}:{port}").rstrip("/"),
                         ai_workers=args.ai_workers, rate_per_second=args.rate, ai_delay=args.ai_delay,
                         ai_seconds=args.ai_seconds, allow_agent_specs=args.allow_agent_specs,
+                        max_open_tables=args.max_open_tables, max_timed_tables=args.max_timed_tables,
+                        min_turn_seconds=args.min_turn_seconds, sockets_per_address=args.sockets_per_address,
+                        spectators_per_table=args.spectators_per_table,
+                        frames_per_second=args.frames_per_second,
                         record_key=key)
     print(f"ludoteka server on {settings.public_url} (database {startup.shown_url(database)}"
           f"{', Redis ' + startup.shown_url(redis_url) if redis_url else ''})", flush=True)

@@ -27,6 +27,7 @@ from .hub import Hub
 from .live import ApiError, LiveTable
 from .replays import replay_frame
 from .limits import RateLimit
+from .quotas import Quotas
 from .requests import parse_move, parse_new_table, read_json, seat_param, token_of
 from .sockets import serve_socket
 from .store import Store
@@ -76,6 +77,7 @@ def create_app(settings: Settings) -> Starlette:
     share_secret = settings.record_key or secrets.token_bytes(32)
     hub = Hub(settings.redis_url)
     tables = Tables(settings, store, hub, AiPool(settings.ai_workers, settings.ai_seconds))
+    quotas = Quotas(settings, lambda table_id: (t := tables.live.get(table_id)) is not None and not t.finished)
 
     @contextlib.asynccontextmanager
     async def lifespan(app):
@@ -123,8 +125,12 @@ def create_app(settings: Settings) -> Starlette:
              "join_url": f"{settings.public_url}/api/tables/{r['id']}/join"} for r in rows]})
 
     async def new_table(request: Request) -> Response:
-        game, players, options, seats, turn_seconds = parse_new_table(await read_json(request), settings.allow_agent_specs)
+        game, players, options, seats, turn_seconds = parse_new_table(
+            await read_json(request), settings.allow_agent_specs, settings.min_turn_seconds)
+        address = request.client.host if request.client else "?"
+        quotas.check_table(address, turn_seconds is not None)
         table, tokens = await tables.create(game, players, options, seats, turn_seconds)
+        quotas.add_table(address, table.id, turn_seconds is not None)
         answer_seats = []
         for seat, spec in enumerate(seats):
             info: dict[str, Any] = {"seat": seat, "kind": spec.split(":", 1)[0]}
@@ -227,7 +233,7 @@ def create_app(settings: Settings) -> Starlette:
         return JSONResponse(await replay_frame(tables, table, int(version), seat_param(request, None)))
 
     async def socket(websocket: WebSocket) -> None:
-        await serve_socket(websocket, tables)
+        await serve_socket(websocket, tables, quotas)
 
     async def api_error(request: Request, exc: ApiError) -> Response:
         return JSONResponse(exc.body(), status_code=exc.status)

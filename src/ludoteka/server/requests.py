@@ -106,11 +106,12 @@ def check_data_sets(game, options: dict[str, Any]) -> None:
             raise ApiError(400, f"option {name!r} must name a data set of this server: {shown}")
 
 
-def parse_new_table(body: dict[str, Any], allow_specs: bool = False
+def parse_new_table(body: dict[str, Any], allow_specs: bool = False, min_turn: float = 1.0
                     ) -> tuple[str, int, dict[str, Any], list[str], float | None]:
     """`{game, players, options, seats, turn_seconds}` of a new table, checked: seat specs become
     `human`, `hotseat`, `open` or `ai:SPEC`. An AI seat names a level; a raw agent spec (which
-    could ask for an hour of search on 64 processes) only when the operator `allow_specs`."""
+    could ask for an hour of search on 64 processes) only when the operator `allow_specs`. A turn
+    timer is at least `min_turn` seconds."""
     unknown = set(body) - {"game", "players", "options", "seats", "turn_seconds"}
     if unknown:
         raise ApiError(422, f"unknown field {_short(sorted(unknown)[0])}; fields: game, players, options, "
@@ -153,7 +154,7 @@ def parse_new_table(body: dict[str, Any], allow_specs: bool = False
                                 + (" or ai:AGENT_SPEC" if allow_specs else ""))
     turn = body.get("turn_seconds")
     if turn is not None and (isinstance(turn, bool) or not isinstance(turn, (int, float))
-                             or not 1 <= turn <= MAX_TURN_SECONDS):     # (nan fails the range too)
-        raise ApiError(422, f"'turn_seconds' must be a number of seconds from 1 to {MAX_TURN_SECONDS}, "
-                            f"or null, not {_short(turn)}")
+                             or not max(1.0, min_turn) <= turn <= MAX_TURN_SECONDS):   # (nan fails too)
+        raise ApiError(422, f"'turn_seconds' must be a number of seconds from {max(1.0, min_turn):g} to "
+                            f"{MAX_TURN_SECONDS}, or null, not {_short(turn)}")
     return game.name, players, options, checked, float(turn) if turn is not None else None
