@@ -92,21 +92,64 @@ class Server:
         raise RuntimeError("the server did not start in 30 s")
 
     def kill(self) -> None:
-        """kill -9: no shutdown of any kind."""
+        """kill -9: no shutdown of any kind (its AI workers are then ended too, so that no test
+        leaves a process behind)."""
         if self.proc and self.proc.poll() is None:
+            children = descendants(self.proc.pid)
             self.proc.send_signal(signal.SIGKILL)
             self.proc.wait()
+            end_processes(children)
 
     def stop(self) -> None:
         if self.proc and self.proc.poll() is None:
+            children = descendants(self.proc.pid)
             self.proc.terminate()
             try:
                 self.proc.wait(10)
             except subprocess.TimeoutExpired:
                 self.kill()
+            end_processes(children)
 
     def log(self) -> str:
         return self.log_path.read_text(errors="replace")
+
+
+def start_time(pid: int) -> str | None:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[19]
+    except (OSError, IndexError):
+        return None
+
+
+def descendants(pid: int) -> list[tuple[int, str]]:
+    """The processes under `pid` (Linux /proc), each with its start time (a reused pid is no
+    longer the same process)."""
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+            children.setdefault(parent, []).append(int(entry.name))
+    found, todo = [], list(children.get(pid, []))
+    while todo:
+        child = todo.pop()
+        started = start_time(child)
+        if started is not None:
+            found.append((child, started))
+        todo += children.get(child, [])
+    return found
+
+
+def end_processes(processes: list[tuple[int, str]]) -> None:
+    """SIGKILL those of `processes` still running (the same processes: same start time)."""
+    for pid, started in processes:
+        if start_time(pid) == started:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except OSError:
+                pass
 
 
 def create(url: str, game: str, seats: list[str], **extra: Any) -> dict[str, Any]:

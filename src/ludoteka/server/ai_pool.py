@@ -10,12 +10,15 @@ import asyncio
 import json
 import multiprocessing
 import os
+import threading
+import time
 from collections import OrderedDict
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from ..kernel import GameState
+from .metrics import NO_METRICS, NoMetrics
 
 _CACHE: "OrderedDict[str, GameState]" = OrderedDict()
 _CACHE_SIZE = 64
@@ -41,6 +44,16 @@ def _state_for(game_name: str, players: int, seed: int, options: dict[str, Any],
     return state
 
 
+def _leave_with_parent(parent: int, every: float = 1.0) -> None:
+    """In a worker: exit when the server process is gone (killed with -9, say), so no worker
+    outlives it thinking for nobody."""
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(every)
+        os._exit(0)
+    threading.Thread(target=watch, daemon=True, name="parent-watch").start()
+
+
 def capped(agent: Any, seconds: float | None) -> Any:
     """`agent` with its time budget per decision cut to `seconds` (None: as it is). A search
     given iterations alone has no budget: it gets `seconds`, so no spec can think longer."""
@@ -64,27 +77,35 @@ class AiPool:
     """A pool of worker processes (spawned, so they share nothing with the server's loop); each
     decision thinks at most `seconds` (the operator's cap)."""
 
-    def __init__(self, workers: int = 0, seconds: float | None = None):
+    def __init__(self, workers: int = 0, seconds: float | None = None, metrics: NoMetrics = NO_METRICS):
         self.workers = workers or os.cpu_count() or 1
         self.seconds = seconds
+        self.metrics = metrics
         self._pool: ProcessPoolExecutor | None = None
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"))
+            self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
+                                             initializer=_leave_with_parent, initargs=(os.getpid(),))
         return self._pool
 
     async def choose(self, state: GameState, spec: str, agent_seed: int) -> tuple[int, str]:
         """The (seat, key) `spec` plays in `state` for its seat to act, computed in a worker."""
         history = [(seat, key) for seat, key, _ in state.history()]
         loop = asyncio.get_running_loop()
+        started = time.perf_counter()
+        self.metrics.ai_waiting(1)
         try:
-            return await loop.run_in_executor(self._executor(), choose, state.game.name, state.players,
-                                              state.seed, dict(state.options), history, spec, agent_seed,
-                                              self.seconds)
+            answer = await loop.run_in_executor(self._executor(), choose, state.game.name, state.players,
+                                                state.seed, dict(state.options), history, spec, agent_seed,
+                                                self.seconds)
+            self.metrics.think(time.perf_counter() - started)
+            return answer
         except BrokenProcessPool:
             self.close()                     # a worker died (killed, out of memory): new ones next time
             raise
+        finally:
+            self.metrics.ai_waiting(-1)
 
     def close(self) -> None:
         """Stop the workers (on server shutdown)."""

@@ -27,6 +27,8 @@ from .hub import Hub
 from .live import ApiError, LiveTable
 from .replays import replay_frame
 from .limits import RateLimit
+from .metrics import Metrics
+from .operations import operations_routes
 from .quotas import Quotas
 from .requests import parse_move, parse_new_table, read_json, seat_param, token_of
 from .sockets import serve_socket
@@ -76,7 +78,9 @@ def create_app(settings: Settings) -> Starlette:
     # Share links are signed with the record key (a random one when records go out unsigned).
     share_secret = settings.record_key or secrets.token_bytes(32)
     hub = Hub(settings.redis_url)
-    tables = Tables(settings, store, hub, AiPool(settings.ai_workers, settings.ai_seconds))
+    metrics = Metrics(open_tables=lambda: sum(not t.finished for t in tables.live.values()),
+                      sockets=lambda: sum(quotas.sockets.values()))
+    tables = Tables(settings, store, hub, AiPool(settings.ai_workers, settings.ai_seconds, metrics), metrics)
     quotas = Quotas(settings, lambda table_id: (t := tables.live.get(table_id)) is not None and not t.finished)
 
     @contextlib.asynccontextmanager
@@ -258,6 +262,7 @@ def create_app(settings: Settings) -> Starlette:
         Route("/play/{table}", client_page),
         Route("/replay/{table}", client_page),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
+        *operations_routes(store, hub, tables, metrics),
         Route("/api/games", list_games),
         Route("/api/tables", list_tables, methods=["GET"]),
         Route("/api/tables", new_table, methods=["POST"]),
