@@ -208,3 +208,12 @@ def test_a_change_is_encoded_once_per_distinct_view_not_per_socket():
     sent["clock"].pop("now"), fresh["clock"].pop("now")
     assert len(set(texts[:300])) == 1 and sent == fresh
     assert sorted(built, key=str) == [(0, 0), (None, 0)]
+
+
+def test_behind_a_trusted_proxy_the_quotas_count_the_forwarded_address(start_server, sqlite_url):
+    server = start_server(sqlite_url, "--max-open-tables", "1", "--forwarded-allow-ips", "127.0.0.1")
+    new = {"game": "kingsburg", "players": 2, "seats": ["human", "human"]}
+
+    def post(client: str) -> int:
+        return httpx.post(server.url + "/api/tables", json=new, headers={"X-Forwarded-For": client}).status_code
+    assert [post("203.0.113.1"), post("203.0.113.2"), post("203.0.113.1")] == [201, 201, 429]

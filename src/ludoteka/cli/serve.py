@@ -46,6 +46,9 @@ def add_serve_parser(sub) -> None:
     p.add_argument("--frames-per-second", type=float_in(0.0, 1e6), default=50.0,
                    help="WebSocket frames a second per socket (bursts of twice as many; a flood closes "
                         "it), 0 for no limit (default 50)")
+    p.add_argument("--forwarded-allow-ips", metavar="IPS",
+                   help="proxies whose X-Forwarded-For names the client address that the limits count "
+                        "(default: $FORWARDED_ALLOW_IPS, else 127.0.0.1,::1; '*' trusts anyone)")
     p.add_argument("--data-dir", metavar="DIR", action="append", default=[],
                    help="a component data directory clients may play with, by its data set's id "
                         "(repeat for several; clients never name a path)")
@@ -106,6 +109,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
           f"{', Redis ' + startup.shown_url(redis_url) if redis_url else ''})", flush=True)
     server = uvicorn.Server(uvicorn.Config(create_app(settings), host=host, port=port,
                                            log_level=args.log_level, ws_max_size=64 * 1024,
+                                           forwarded_allow_ips=args.forwarded_allow_ips,
                                            timeout_graceful_shutdown=5))
     try:
         server.run(sockets=[sock])
