@@ -3,6 +3,7 @@ and Prometheus metrics of moves, latency, tables, sockets, the AI and database c
 from __future__ import annotations
 
 import asyncio
+import json
 import re
 import signal
 import time
@@ -83,3 +84,18 @@ def test_ai_workers_leave_with_a_killed_server(start_server, sqlite_url):
     left = [pid for pid, when in workers if start_time(pid) == when]
     end_processes(workers)
     assert not left, f"AI workers outlived the server: {left}"
+
+
+def test_the_access_log_may_be_json_lines_without_tokens(start_server, sqlite_url):
+    server = start_server(sqlite_url, "--access-log", "json")
+    table = create(server.url, "kingsburg", ["human", "human"])
+    token = table["seats"][0]["token"]
+    httpx.get(f"{server.url}/api/tables/{table['id']}", headers={"Authorization": f"Bearer {token}"})
+    httpx.get(f"{server.url}/api/tables/nope")
+    time.sleep(0.3)
+    lines = [json.loads(line) for line in server.log().splitlines() if line.startswith("{")]
+    seen = {(line["method"], line["path"], line["status"]) for line in lines}
+    assert {("POST", "/api/tables", 201), ("GET", f"/api/tables/{table['id']}", 200),
+            ("GET", "/api/tables/nope", 404)} <= seen, seen
+    assert all(set(line) == {"time", "client", "method", "path", "status", "bytes", "ms"} for line in lines)
+    assert token not in server.log() and '"GET /api/tables' not in server.log()   # no text lines too

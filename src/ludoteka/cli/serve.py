@@ -55,6 +55,9 @@ def add_serve_parser(sub) -> None:
     p.add_argument("--record-key-file", metavar="FILE",
                    help="the key that signs downloaded records (default: $LUDOTEKA_RECORD_KEY, else a "
                         "key generated once and kept next to the SQLite file or in the data directory)")
+    p.add_argument("--access-log", choices=["text", "json", "off"], default="text",
+                   help="the access log: uvicorn's text lines, JSON lines (one object a request: "
+                        "client, method, path, status, bytes, ms), or none (default text)")
     p.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"])
     p.set_defaults(func=cmd_serve)
 
@@ -69,6 +72,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         import uvicorn
 
         from ..server import startup
+        from ..server.accesslog import json_lines_handler
         from ..server.app import create_app
         from ..server.config import Settings, default_database_url
     except ImportError as exc:
@@ -95,6 +99,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
         return 1
     # Logging starts once the checks passed, so that a failed start is the error line alone.
     logging.basicConfig(level=args.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    if args.access_log == "json":        # the lines alone, not behind the usual prefix
+        access = logging.getLogger("ludoteka.access")
+        access.addHandler(json_lines_handler())
+        access.propagate = False
+        access.setLevel(logging.INFO)   # whatever --log-level says of the rest
     shown_host = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     settings = Settings(database_url=database, redis_url=redis_url,
                         public_url=(args.public_url or f"http://{shown_host}:{port}").rstrip("/"),
@@ -103,13 +112,14 @@ def cmd_serve(args: argparse.Namespace) -> int:
                         max_open_tables=args.max_open_tables, max_timed_tables=args.max_timed_tables,
                         min_turn_seconds=args.min_turn_seconds, sockets_per_address=args.sockets_per_address,
                         spectators_per_table=args.spectators_per_table,
-                        frames_per_second=args.frames_per_second,
+                        frames_per_second=args.frames_per_second, json_access_log=args.access_log == "json",
                         record_key=key)
     print(f"ludoteka server on {settings.public_url} (database {startup.shown_url(database)}"
           f"{', Redis ' + startup.shown_url(redis_url) if redis_url else ''})", flush=True)
     server = uvicorn.Server(uvicorn.Config(create_app(settings), host=host, port=port,
                                            log_level=args.log_level, ws_max_size=64 * 1024,
                                            forwarded_allow_ips=args.forwarded_allow_ips,
+                                           access_log=args.access_log == "text",
                                            timeout_graceful_shutdown=5))
     try:
         server.run(sockets=[sock])

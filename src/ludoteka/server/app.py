@@ -21,6 +21,7 @@ from .. import registry
 from ..kernel import LudotekaError, record_of, sign_record
 from ..web import STATIC
 from .access import check_read, is_private, share_token
+from .accesslog import JsonAccessLog
 from .ai_pool import AiPool
 from .config import Settings
 from .hub import Hub
@@ -281,5 +282,7 @@ def create_app(settings: Settings) -> Starlette:
                                         HTTPException: http_error, ClientDisconnect: gone,
                                         Exception: server_error})
     app.add_middleware(RateLimit, rate=settings.rate_per_second, burst=settings.rate_burst)
+    if settings.json_access_log:         # outermost: refused floods are logged too
+        app.add_middleware(JsonAccessLog)
     app.state.tables = tables
     return app

@@ -46,6 +46,7 @@ class Settings:
     sockets_per_address: int = 50
     spectators_per_table: int = 500
     frames_per_second: float = 50.0
+    json_access_log: bool = False           # one JSON line a request (accesslog.py)
     # Signs every downloaded record (kernel/signing.py); None: records go out unsigned. Kept out
     # of the repr so that no log of the settings shows it.
     record_key: bytes | None = field(default=None, repr=False)
