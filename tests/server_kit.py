@@ -60,10 +60,13 @@ def drop_postgres_database(url: str) -> None:
 
 
 class Server:
-    """A real `ludoteka serve` process on a free port."""
+    """A real `ludoteka serve` process on a free port. `specs`: AI seats may take agent specs
+    (`ai:random` keeps most tests fast); the tests of the default refusal turn it off."""
 
-    def __init__(self, database: str, log_path: Path, *args: str, redis: str | None = None):
+    def __init__(self, database: str, log_path: Path, *args: str, redis: str | None = None,
+                 specs: bool = True):
         self.database, self.log_path, self.args, self.redis = database, log_path, args, redis
+        self.specs = specs
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen | None = None
@@ -71,6 +74,8 @@ class Server:
     def start(self) -> "Server":
         command = [sys.executable, "-m", "ludoteka", "serve", "--port", str(self.port),
                    "--database", self.database, "--ai-workers", "1", "--rate", "0", *self.args]
+        if self.specs:
+            command.append("--allow-agent-specs")
         if self.redis:
             command += ["--redis", self.redis]
         log = open(self.log_path, "ab")
@@ -87,21 +92,64 @@ class Server:
         raise RuntimeError("the server did not start in 30 s")
 
     def kill(self) -> None:
-        """kill -9: no shutdown of any kind."""
+        """kill -9: no shutdown of any kind (its AI workers are then ended too, so that no test
+        leaves a process behind)."""
         if self.proc and self.proc.poll() is None:
+            children = descendants(self.proc.pid)
             self.proc.send_signal(signal.SIGKILL)
             self.proc.wait()
+            end_processes(children)
 
     def stop(self) -> None:
         if self.proc and self.proc.poll() is None:
+            children = descendants(self.proc.pid)
             self.proc.terminate()
             try:
                 self.proc.wait(10)
             except subprocess.TimeoutExpired:
                 self.kill()
+            end_processes(children)
 
     def log(self) -> str:
         return self.log_path.read_text(errors="replace")
+
+
+def start_time(pid: int) -> str | None:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[19]
+    except (OSError, IndexError):
+        return None
+
+
+def descendants(pid: int) -> list[tuple[int, str]]:
+    """The processes under `pid` (Linux /proc), each with its start time (a reused pid is no
+    longer the same process)."""
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+            children.setdefault(parent, []).append(int(entry.name))
+    found, todo = [], list(children.get(pid, []))
+    while todo:
+        child = todo.pop()
+        started = start_time(child)
+        if started is not None:
+            found.append((child, started))
+        todo += children.get(child, [])
+    return found
+
+
+def end_processes(processes: list[tuple[int, str]]) -> None:
+    """SIGKILL those of `processes` still running (the same processes: same start time)."""
+    for pid, started in processes:
+        if start_time(pid) == started:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except OSError:
+                pass
 
 
 def create(url: str, game: str, seats: list[str], **extra: Any) -> dict[str, Any]:
@@ -177,10 +225,12 @@ async def play_randomly(client: SeatClient, rng: random.Random, until_version: i
     return frame
 
 
-def replay_log(url: str, table: str) -> tuple[dict[int, Any], list[dict[str, Any]]]:
-    """After the game: the table's state at every version, rebuilt here from its log."""
-    info = httpx.get(f"{url}/api/tables/{table}/record").json()
-    entries = httpx.get(f"{url}/api/tables/{table}/log").json()["entries"]
+def replay_log(url: str, table: str, token: str | None = None) -> tuple[dict[int, Any], list[dict[str, Any]]]:
+    """After the game: the table's state at every version, rebuilt here from its log (`token`: a
+    seat's, for a private game)."""
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    info = httpx.get(f"{url}/api/tables/{table}/record", headers=headers).json()
+    entries = httpx.get(f"{url}/api/tables/{table}/log", headers=headers).json()["entries"]
     game = registry.game(info["game"])
     state = game.new_state(info["players"], info["seed"], info["options"])
     states = {0: state.clone()}

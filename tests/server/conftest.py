@@ -27,8 +27,9 @@ def start_server(tmp_path):
     """Start servers (`start_server(database, *args)`); all are stopped after the test."""
     started: list[Server] = []
 
-    def start(database: str, *args: str, redis: str | None = None) -> Server:
-        server = Server(database, tmp_path / f"server-{len(started)}.log", *args, redis=redis).start()
+    def start(database: str, *args: str, redis: str | None = None, specs: bool = True) -> Server:
+        server = Server(database, tmp_path / f"server-{len(started)}.log", *args, redis=redis,
+                        specs=specs).start()
         started.append(server)
         return server
     yield start

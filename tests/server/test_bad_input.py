@@ -111,7 +111,9 @@ def test_fuzzed_requests_and_frames_never_get_a_5xx_nor_stick_a_table(start_serv
     tid, token = table["id"], table["seats"][0]["token"]
     paths = st.sampled_from(["/api/tables", f"/api/tables/{tid}", f"/api/tables/{tid}/actions",
                              f"/api/tables/{tid}/undo", f"/api/tables/{tid}/join", f"/api/tables/{tid}/record",
-                             "/api/tables/x%00y", "/api/games", f"/api/tables/{tid}/log"])
+                             "/api/tables/x%00y", "/api/games", f"/api/tables/{tid}/log",
+                             f"/api/tables/{tid}/share", f"/api/tables/{tid}/replay", "/healthz", "/readyz",
+                             "/metrics"])
     bodies = JSON.map(lambda v: json.dumps(v).encode()) | st.binary(max_size=200)
     tokens = st.sampled_from([None, token, "x" * 300, "a b", "Bearer", "é"])
     client = httpx.Client(base_url=server.url, timeout=10)

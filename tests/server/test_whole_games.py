@@ -34,14 +34,16 @@ def test_a_whole_game_with_two_people_ai_seats_and_a_spectator(start_server, sql
     table, humans, spectator, finals = asyncio.run(_play(server.url, game, seats, 7))
     assert all(f["finished"] for f in finals)
     assert len({tuple(f["scores"]) for f in finals}) == 1 and len({f["version"] for f in finals}) == 1
-    states, entries = replay_log(server.url, table["id"])
+    token = next(s["token"] for s in table["seats"] if "token" in s)     # a private game
+    states, entries = replay_log(server.url, table["id"], token)
     assert {e["by"] for e in entries} == {"seat", "ai"}
     last = states[finals[0]["version"]]
     assert last.is_terminal() and last.scores() == finals[0]["scores"]
     checked = sum(check_frames(c, states) for c in humans + [spectator])
     assert checked > 50
     # The record downloads and replays with the kernel's checks.
-    record = httpx.get(f"{server.url}/api/tables/{table['id']}/record").json()
+    record = httpx.get(f"{server.url}/api/tables/{table['id']}/record",
+                       headers={"Authorization": f"Bearer {token}"}).json()
     assert record["scores"] == finals[0]["scores"]
     # No token in another seat's data or in the server's log.
     tokens = [s["token"] for s in table["seats"] if "token" in s]

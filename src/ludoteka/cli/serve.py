@@ -28,9 +28,36 @@ def add_serve_parser(sub) -> None:
                    help="HTTP requests a second allowed per client address, 0 for no limit (default 100)")
     p.add_argument("--ai-delay", type=float_in(0.0, 60.0), default=0.0,
                    help="seconds an AI seat waits before it moves, so people can follow (default 0)")
+    p.add_argument("--ai-seconds", type=float_in(0.05, 3600.0), default=5.0,
+                   help="the most seconds any AI decision may think, at every level (default 5)")
+    p.add_argument("--allow-agent-specs", action="store_true",
+                   help="let clients give AI seats raw agent specs (ai:ismcts:seconds=...), not only "
+                        "levels (off: only levels, so no client can ask for a long search)")
+    p.add_argument("--max-open-tables", type=int_in(0, 10**6), default=20,
+                   help="unfinished tables one client address may have created, 0 for no limit (default 20)")
+    p.add_argument("--max-timed-tables", type=int_in(0, 10**6), default=5,
+                   help="of those, tables with a turn timer, 0 for no limit (default 5)")
+    p.add_argument("--min-turn-seconds", type=float_in(1.0, 30 * 24 * 3600.0), default=30.0,
+                   help="the shortest turn timer a table may have (default 30)")
+    p.add_argument("--sockets-per-address", type=int_in(0, 10**6), default=50,
+                   help="WebSockets one client address may hold, 0 for no limit (default 50)")
+    p.add_argument("--spectators-per-table", type=int_in(0, 10**6), default=500,
+                   help="spectators' WebSockets per table, 0 for no limit (default 500)")
+    p.add_argument("--frames-per-second", type=float_in(0.0, 1e6), default=50.0,
+                   help="WebSocket frames a second per socket (bursts of twice as many; a flood closes "
+                        "it), 0 for no limit (default 50)")
+    p.add_argument("--forwarded-allow-ips", metavar="IPS",
+                   help="proxies whose X-Forwarded-For names the client address that the limits count "
+                        "(default: $FORWARDED_ALLOW_IPS, else 127.0.0.1,::1; '*' trusts anyone)")
+    p.add_argument("--data-dir", metavar="DIR", action="append", default=[],
+                   help="a component data directory clients may play with, by its data set's id "
+                        "(repeat for several; clients never name a path)")
     p.add_argument("--record-key-file", metavar="FILE",
                    help="the key that signs downloaded records (default: $LUDOTEKA_RECORD_KEY, else a "
                         "key generated once and kept next to the SQLite file or in the data directory)")
+    p.add_argument("--access-log", choices=["text", "json", "off"], default="text",
+                   help="the access log: uvicorn's text lines, JSON lines (one object a request: "
+                        "client, method, path, status, bytes, ms), or none (default text)")
     p.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"])
     p.set_defaults(func=cmd_serve)
 
@@ -45,6 +72,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         import uvicorn
 
         from ..server import startup
+        from ..server.accesslog import json_lines_handler
         from ..server.app import create_app
         from ..server.config import Settings, default_database_url
     except ImportError as exc:
@@ -62,6 +90,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         if redis_url:
             startup.reach_redis(redis_url)
         startup.open_database(database)
+        startup.register_data_dirs(args.data_dir)
         key = startup.record_key(database, args.record_key_file)
     except startup.StartupError as exc:
         if sock is not None:
@@ -70,15 +99,27 @@ def cmd_serve(args: argparse.Namespace) -> int:
         return 1
     # Logging starts once the checks passed, so that a failed start is the error line alone.
     logging.basicConfig(level=args.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    if args.access_log == "json":        # the lines alone, not behind the usual prefix
+        access = logging.getLogger("ludoteka.access")
+        access.addHandler(json_lines_handler())
+        access.propagate = False
+        access.setLevel(logging.INFO)   # whatever --log-level says of the rest
     shown_host = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     settings = Settings(database_url=database, redis_url=redis_url,
                         public_url=(args.public_url or f"http://{shown_host}:{port}").rstrip("/"),
                         ai_workers=args.ai_workers, rate_per_second=args.rate, ai_delay=args.ai_delay,
+                        ai_seconds=args.ai_seconds, allow_agent_specs=args.allow_agent_specs,
+                        max_open_tables=args.max_open_tables, max_timed_tables=args.max_timed_tables,
+                        min_turn_seconds=args.min_turn_seconds, sockets_per_address=args.sockets_per_address,
+                        spectators_per_table=args.spectators_per_table,
+                        frames_per_second=args.frames_per_second, json_access_log=args.access_log == "json",
                         record_key=key)
     print(f"ludoteka server on {settings.public_url} (database {startup.shown_url(database)}"
           f"{', Redis ' + startup.shown_url(redis_url) if redis_url else ''})", flush=True)
     server = uvicorn.Server(uvicorn.Config(create_app(settings), host=host, port=port,
                                            log_level=args.log_level, ws_max_size=64 * 1024,
+                                           forwarded_allow_ips=args.forwarded_allow_ips,
+                                           access_log=args.access_log == "text",
                                            timeout_graceful_shutdown=5))
     try:
         server.run(sockets=[sock])

@@ -36,6 +36,11 @@ class Game:
     # never imports the AI.
     ai_levels: dict[str, str] = {}
 
+    def data_sets(self) -> list[str]:
+        """The names of the data sets the game ships: a data-set option (`Option.data_set`) takes
+        one of these, '' (the default data) or a name registered with `register_data_set`."""
+        return []
+
     # ---------------------------------------------------------------- creation
     def new_state(self, players: int, seed: int, options: Mapping[str, Any] | None = None,
                   revision: int | None = None) -> GameState:

@@ -9,12 +9,15 @@ from .errors import BadOption, short
 
 @dataclass(frozen=True)
 class Option:
-    """One variant switch: its name, default, allowed values and what it does."""
+    """One variant switch: its name, default, allowed values and what it does. `data_set`: the
+    value names a data set (a directory here; a server accepts only the names it knows, see
+    `kernel.data.register_data_set`)."""
 
     name: str
     default: Any
     doc: str
     choices: tuple[Any, ...] = (False, True)    # () : any text
+    data_set: bool = False
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready description of the option."""

@@ -18,6 +18,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from ..kernel import GameState
+from .metrics import NO_METRICS, NoMetrics
 
 _CACHE: "OrderedDict[str, GameState]" = OrderedDict()
 _CACHE_SIZE = 64
@@ -43,48 +44,68 @@ def _state_for(game_name: str, players: int, seed: int, options: dict[str, Any],
     return state
 
 
-def _exit_with_parent(parent: int) -> None:
-    """In a worker: leave as soon as the server is gone. A server killed with SIGKILL cannot stop
-    its workers, and a spawned worker would otherwise wait for work forever (an orphan)."""
+def _leave_with_parent(parent: int, every: float = 1.0) -> None:
+    """In a worker: exit when the server process is gone (killed with -9, say), so no worker
+    outlives it thinking for nobody."""
     def watch() -> None:
         while os.getppid() == parent:
-            time.sleep(0.5)
+            time.sleep(every)
         os._exit(0)
-    threading.Thread(target=watch, name="exit-with-server", daemon=True).start()
+    threading.Thread(target=watch, daemon=True, name="parent-watch").start()
+
+
+def capped(agent: Any, seconds: float | None) -> Any:
+    """`agent` with its time budget per decision cut to `seconds` (None: as it is). A search
+    given iterations alone has no budget: it gets `seconds`, so no spec can think longer."""
+    if seconds is not None and hasattr(agent, "seconds"):
+        agent.seconds = seconds if agent.seconds is None else min(agent.seconds, seconds)
+    return agent
 
 
 def choose(game_name: str, players: int, seed: int, options: dict[str, Any],
-           history: list[tuple[int, str]], spec: str, agent_seed: int) -> tuple[int, str]:
-    """In a worker: the (seat, key) the agent `spec` plays for the seat to act."""
+           history: list[tuple[int, str]], spec: str, agent_seed: int,
+           seconds: float | None = None) -> tuple[int, str]:
+    """In a worker: the (seat, key) the agent `spec` plays for the seat to act, thinking at most
+    `seconds` (None: the spec's own budget)."""
     from ..ai import make_agent
     state = _state_for(game_name, players, seed, options, history)
     seat = state.to_act
-    return seat, make_agent(spec, agent_seed).choose(state)
+    return seat, capped(make_agent(spec, agent_seed), seconds).choose(state)
 
 
 class AiPool:
-    """A pool of worker processes (spawned, so they share nothing with the server's loop)."""
+    """A pool of worker processes (spawned, so they share nothing with the server's loop); each
+    decision thinks at most `seconds` (the operator's cap)."""
 
-    def __init__(self, workers: int = 0):
+    def __init__(self, workers: int = 0, seconds: float | None = None, metrics: NoMetrics = NO_METRICS):
         self.workers = workers or os.cpu_count() or 1
+        self.seconds = seconds
+        self.metrics = metrics
         self._pool: ProcessPoolExecutor | None = None
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
             self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
-                                             initializer=_exit_with_parent, initargs=(os.getpid(),))
+                                             initializer=_leave_with_parent, initargs=(os.getpid(),))
         return self._pool
 
     async def choose(self, state: GameState, spec: str, agent_seed: int) -> tuple[int, str]:
         """The (seat, key) `spec` plays in `state` for its seat to act, computed in a worker."""
         history = [(seat, key) for seat, key, _ in state.history()]
         loop = asyncio.get_running_loop()
+        started = time.perf_counter()
+        self.metrics.ai_waiting(1)
         try:
-            return await loop.run_in_executor(self._executor(), choose, state.game.name, state.players,
-                                              state.seed, dict(state.options), history, spec, agent_seed)
+            answer = await loop.run_in_executor(self._executor(), choose, state.game.name, state.players,
+                                                state.seed, dict(state.options), history, spec, agent_seed,
+                                                self.seconds)
+            self.metrics.think(time.perf_counter() - started)
+            return answer
         except BrokenProcessPool:
             self.close()                     # a worker died (killed, out of memory): new ones next time
             raise
+        finally:
+            self.metrics.ai_waiting(-1)
 
     def close(self) -> None:
         """Stop the workers (on server shutdown)."""

@@ -6,11 +6,12 @@ import contextlib
 import gc
 import json
 import logging
+import secrets
 from typing import Any
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
@@ -19,12 +20,17 @@ from starlette.websockets import WebSocket
 from .. import registry
 from ..kernel import LudotekaError, record_of, sign_record
 from ..web import STATIC
+from .access import check_read, is_private, share_token
+from .accesslog import JsonAccessLog
 from .ai_pool import AiPool
 from .config import Settings
 from .hub import Hub
 from .live import ApiError, LiveTable
 from .replays import replay_frame
 from .limits import RateLimit
+from .metrics import Metrics
+from .operations import operations_routes
+from .quotas import Quotas
 from .requests import parse_move, parse_new_table, read_json, seat_param, token_of
 from .sockets import serve_socket
 from .store import Store
@@ -70,8 +76,13 @@ def create_app(settings: Settings) -> Starlette:
     """The server application; its lifespan migrates the database, starts Redis and the AI pool,
     and rebuilds every unfinished table."""
     store = Store(settings.database_url)
+    # Share links are signed with the record key (a random one when records go out unsigned).
+    share_secret = settings.record_key or secrets.token_bytes(32)
     hub = Hub(settings.redis_url)
-    tables = Tables(settings, store, hub, AiPool(settings.ai_workers))
+    metrics = Metrics(open_tables=lambda: sum(not t.finished for t in tables.live.values()),
+                      sockets=lambda: sum(quotas.sockets.values()))
+    tables = Tables(settings, store, hub, AiPool(settings.ai_workers, settings.ai_seconds, metrics), metrics)
+    quotas = Quotas(settings, lambda table_id: (t := tables.live.get(table_id)) is not None and not t.finished)
 
     @contextlib.asynccontextmanager
     async def lifespan(app):
@@ -111,6 +122,8 @@ def create_app(settings: Settings) -> Starlette:
     async def list_tables(request: Request) -> Response:
         finished = request.query_params.get("finished") in ("1", "true")
         rows = await tables.db(store.finished_tables if finished else store.open_tables)
+        if finished:            # a private game's replay is not for everyone: not listed either
+            rows = [r for r in rows if not is_private(json.loads(r["seats"]))]
         return JSONResponse({"tables": [
             {"id": r["id"], "game": r["game"], "players": r["players"], "options": json.loads(r["options"]),
              "rules_revision": r["revision"] or 1,
@@ -118,8 +131,12 @@ def create_app(settings: Settings) -> Starlette:
              "join_url": f"{settings.public_url}/api/tables/{r['id']}/join"} for r in rows]})
 
     async def new_table(request: Request) -> Response:
-        game, players, options, seats, turn_seconds = parse_new_table(await read_json(request))
+        game, players, options, seats, turn_seconds = parse_new_table(
+            await read_json(request), settings.allow_agent_specs, settings.min_turn_seconds)
+        address = request.client.host if request.client else "?"
+        quotas.check_table(address, turn_seconds is not None)
         table, tokens = await tables.create(game, players, options, seats, turn_seconds)
+        quotas.add_table(address, table.id, turn_seconds is not None)
         answer_seats = []
         for seat, spec in enumerate(seats):
             info: dict[str, Any] = {"seat": seat, "kind": spec.split(":", 1)[0]}
@@ -176,11 +193,27 @@ def create_app(settings: Settings) -> Starlette:
         return JSONResponse({"id": table.id, "seat": seat, "token": token,
                              "join_url": invite_url(table.id, token)})
 
+    async def _check_read(table: LiveTable, request: Request) -> None:
+        token = token_of(request)
+        if token and not table.seats_for(token):
+            await tables.seats_for(table, token)        # another process may have issued it
+        check_read(table, token, share_secret)
+
+    async def share(request: Request) -> Response:
+        table = await tables.get(request.path_params["table"])
+        if not await tables.seats_for(table, token_of(request)):
+            raise ApiError(403, "a valid seat token is needed (Authorization: Bearer TOKEN)")
+        token = share_token(share_secret, table.id)
+        # The token rides in the fragment, which browsers never send: it reaches no server log.
+        return JSONResponse({"id": table.id, "share": token,
+                             "replay_url": f"{settings.public_url}/replay/{table.id}#{token}"})
+
     async def record(request: Request) -> Response:
         table = await tables.get(request.path_params["table"])
         if not table.finished:
             raise ApiError(409, "the record is available once the game is over (it shows every "
                                 "hidden decision)")
+        await _check_read(table, request)
         answer = record_of(table.state)
         if settings.record_key is not None:
             answer = sign_record(answer, settings.record_key)
@@ -191,6 +224,7 @@ def create_app(settings: Settings) -> Starlette:
         table = await tables.get(request.path_params["table"])
         if not table.finished:
             raise ApiError(409, "the log is available once the game is over (it shows every hidden decision)")
+        await _check_read(table, request)
         rows = await tables.db(store.all_entries, table.id)
         return JSONResponse({"id": table.id, "entries": [
             {"version": e.seq, "seat": e.seat, "kind": e.kind, "key": e.key, "by": e.by} for e in rows]})
@@ -200,10 +234,12 @@ def create_app(settings: Settings) -> Starlette:
         version = request.query_params.get("version", "")
         if not (version.isascii() and version.isdigit() and len(version) <= 9):
             raise ApiError(422, "'version' must be a version number (0 is the start)")
+        if table.finished:
+            await _check_read(table, request)
         return JSONResponse(await replay_frame(tables, table, int(version), seat_param(request, None)))
 
     async def socket(websocket: WebSocket) -> None:
-        await serve_socket(websocket, tables)
+        await serve_socket(websocket, tables, quotas)
 
     async def api_error(request: Request, exc: ApiError) -> Response:
         return JSONResponse(exc.body(), status_code=exc.status)
@@ -214,11 +250,21 @@ def create_app(settings: Settings) -> Starlette:
     async def http_error(request: Request, exc: HTTPException) -> Response:
         return JSONResponse({"error": exc.detail, "status": exc.status_code}, status_code=exc.status_code)
 
+    async def gone(request: Request, exc: ClientDisconnect) -> Response:
+        # The client hung up mid-request: nobody reads the answer, and it is no server fault.
+        return Response(status_code=400)
+
+    async def server_error(request: Request, exc: Exception) -> Response:
+        # The log has the traceback; the answer names nothing of the machine (no path, no
+        # directory, no process id).
+        return JSONResponse({"error": "internal server error", "status": 500}, status_code=500)
+
     routes = [
         Route("/", client_page),
         Route("/play/{table}", client_page),
         Route("/replay/{table}", client_page),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
+        *operations_routes(store, hub, tables, metrics),
         Route("/api/games", list_games),
         Route("/api/tables", list_tables, methods=["GET"]),
         Route("/api/tables", new_table, methods=["POST"]),
@@ -226,6 +272,7 @@ def create_app(settings: Settings) -> Starlette:
         Route("/api/tables/{table}/actions", move, methods=["POST"]),
         Route("/api/tables/{table}/undo", undo, methods=["POST"]),
         Route("/api/tables/{table}/join", join, methods=["POST"]),
+        Route("/api/tables/{table}/share", share, methods=["POST"]),
         Route("/api/tables/{table}/record", record),
         Route("/api/tables/{table}/log", entries),
         Route("/api/tables/{table}/replay", replay),
@@ -233,7 +280,10 @@ def create_app(settings: Settings) -> Starlette:
     ]
     app = Starlette(routes=routes, lifespan=lifespan,
                     exception_handlers={ApiError: api_error, LudotekaError: game_error,
-                                        HTTPException: http_error})
+                                        HTTPException: http_error, ClientDisconnect: gone,
+                                        Exception: server_error})
     app.add_middleware(RateLimit, rate=settings.rate_per_second, burst=settings.rate_burst)
+    if settings.json_access_log:         # outermost: refused floods are logged too
+        app.add_middleware(JsonAccessLog)
     app.state.tables = tables
     return app

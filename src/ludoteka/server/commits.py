@@ -4,8 +4,10 @@ thousand, and no move waits behind a queue of single commits."""
 from __future__ import annotations
 
 import asyncio
+import time
 from typing import Any, Awaitable, Callable
 
+from .metrics import NO_METRICS, NoMetrics
 from .store import Entry, Store
 
 
@@ -16,9 +18,10 @@ class NotCommitted(Exception):
 class GroupCommit:
     """Collects appends and commits them in batches, one batch at a time."""
 
-    def __init__(self, store: Store, run_db: Callable[..., Awaitable[Any]]):
+    def __init__(self, store: Store, run_db: Callable[..., Awaitable[Any]], metrics: NoMetrics = NO_METRICS):
         self.store = store
         self.run_db = run_db
+        self.metrics = metrics
         self.queue: list[tuple[tuple, asyncio.Future]] = []
         self.wake = asyncio.Event()
         self.task: asyncio.Task | None = None
@@ -42,7 +45,9 @@ class GroupCommit:
             if not batch:
                 continue
             try:
+                started = time.perf_counter()
                 results = await self.run_db(self.store.append_many, [item for item, _ in batch])
+                self.metrics.commit(time.perf_counter() - started, len(batch))
             except Exception as exc:         # the database is down: every move of the batch fails
                 for _, future in batch:
                     if not future.done():

@@ -32,6 +32,21 @@ class Settings:
     rate_per_second: float = 100.0          # per client address; a flood gets 429
     rate_burst: int = 400
     ai_delay: float = 0.0                   # seconds an AI waits before moving (for people to follow)
+    # A client names AI levels only; raw agent specs (`ai:ismcts:seconds=3600`) are the operator's
+    # choice. Every decision, of any level and of the turn timer, thinks at most `ai_seconds`.
+    allow_agent_specs: bool = False
+    ai_seconds: float = 5.0
+    # Quotas per client address (0: no limit): unfinished tables it created, those with a turn
+    # timer, and the shortest timer (a 1 s timer on many abandoned tables keeps the AI pool busy).
+    max_open_tables: int = 20
+    max_timed_tables: int = 5
+    min_turn_seconds: float = 30.0
+    # WebSocket limits (0: no limit): connections per address, spectators per table, frames a
+    # second per socket (bursts of twice as many), hello or not.
+    sockets_per_address: int = 50
+    spectators_per_table: int = 500
+    frames_per_second: float = 50.0
+    json_access_log: bool = False           # one JSON line a request (accesslog.py)
     # Signs every downloaded record (kernel/signing.py); None: records go out unsigned. Kept out
     # of the repr so that no log of the settings shows it.
     record_key: bytes | None = field(default=None, repr=False)

@@ -101,6 +101,17 @@ class Hub:
         except Exception:
             log.exception("a table update from Redis: %r", data[:80])
 
+    async def ready(self, timeout: float = 2.0) -> bool:
+        """Whether Redis answers a ping in time (True when no Redis is configured)."""
+        if not self.redis_url:
+            return True
+        if self._redis is None:
+            return False
+        try:
+            return bool(await asyncio.wait_for(self._redis.ping(), timeout))
+        except Exception:              # down, frozen, timed out: not ready, whatever the reason
+            return False
+
     async def stop(self) -> None:
         """Stop listening to Redis and close the connection."""
         if self._listener is not None:

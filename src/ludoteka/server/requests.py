@@ -9,8 +9,9 @@ from starlette.requests import Request
 
 from .. import registry
 from ..ai.base import AgentSpecError
-from ..ai.levels import DEFAULT_LEVEL, level_spec
+from ..ai.levels import DEFAULT_LEVEL, LEVELS, level_spec
 from ..kernel import LudotekaError
+from ..kernel.data import registered_data_sets
 from .live import ApiError
 
 MAX_KEY = 200                         # longer than any key a game offers
@@ -82,9 +83,35 @@ def parse_move(body: dict[str, Any], key_needed: bool = True) -> tuple[str | Non
     return key, _int(body["version"], "'version'", 0, 10**9)
 
 
-def parse_new_table(body: dict[str, Any]) -> tuple[str, int, dict[str, Any], list[str], float | None]:
+def ai_levels(game) -> list[str]:
+    """The AI levels a client may ask for at `game`: the standard ones and the game's own."""
+    return list(dict.fromkeys([*LEVELS, *game.ai_levels]))
+
+
+def data_set_names(game) -> list[str]:
+    """What a data-set option of `game` accepts through the server: '' (the default data), the
+    sets the game ships and those the operator registered (`--data-dir`); never a path."""
+    return list(dict.fromkeys(["", *game.data_sets(), *registered_data_sets(game.name)]))
+
+
+def check_data_sets(game, options: dict[str, Any]) -> None:
+    """400 unless every data-set option names an allowed set: a client must not make the server
+    read a directory of its choosing (nor learn which exist from the errors)."""
+    for name, option in game.options.items():
+        if not option.data_set or name not in options:
+            continue
+        allowed = data_set_names(game)
+        if not (isinstance(options[name], str) and options[name] in allowed):
+            shown = ", ".join(repr(n) if n else "'' (the default)" for n in allowed)
+            raise ApiError(400, f"option {name!r} must name a data set of this server: {shown}")
+
+
+def parse_new_table(body: dict[str, Any], allow_specs: bool = False, min_turn: float = 1.0
+                    ) -> tuple[str, int, dict[str, Any], list[str], float | None]:
     """`{game, players, options, seats, turn_seconds}` of a new table, checked: seat specs become
-    `human`, `hotseat`, `open` or `ai:SPEC`."""
+    `human`, `hotseat`, `open` or `ai:SPEC`. An AI seat names a level; a raw agent spec (which
+    could ask for an hour of search on 64 processes) only when the operator `allow_specs`. A turn
+    timer is at least `min_turn` seconds."""
     unknown = set(body) - {"game", "players", "options", "seats", "turn_seconds"}
     if unknown:
         raise ApiError(422, f"unknown field {_short(sorted(unknown)[0])}; fields: game, players, options, "
@@ -97,6 +124,7 @@ def parse_new_table(body: dict[str, Any]) -> tuple[str, int, dict[str, Any], lis
     options = body.get("options", {})
     if not isinstance(options, dict):
         raise ApiError(422, "'options' must be an object of option names and values")
+    check_data_sets(game, options)
     try:
         game.new_state(players, 0, options)
     except LudotekaError as exc:
@@ -112,16 +140,21 @@ def parse_new_table(body: dict[str, Any]) -> tuple[str, int, dict[str, Any], lis
         if kind in ("human", "hotseat", "open") and not level:
             checked.append(kind)
         elif kind == "ai":
+            levels = ai_levels(game)
+            if not allow_specs and level and level.strip().lower() not in levels:
+                raise ApiError(400, f"seat {seat}: AI seats take a level: {', '.join(levels)} "
+                                    f"(not {_short(level)}); this server does not accept agent specs")
             try:
                 checked.append("ai:" + level_spec(level or DEFAULT_LEVEL, game))
             except AgentSpecError as exc:
                 raise ApiError(422, f"seat {seat}: {exc}") from None
         else:
             raise ApiError(422, f"seat {seat}: unknown seat kind {_short(spec)}; kinds: human, hotseat, "
-                                "open, ai, ai:LEVEL (easy, medium, hard) or ai:AGENT_SPEC")
+                                f"open, ai, ai:LEVEL ({', '.join(ai_levels(game))})"
+                                + (" or ai:AGENT_SPEC" if allow_specs else ""))
     turn = body.get("turn_seconds")
     if turn is not None and (isinstance(turn, bool) or not isinstance(turn, (int, float))
-                             or not 1 <= turn <= MAX_TURN_SECONDS):     # (nan fails the range too)
-        raise ApiError(422, f"'turn_seconds' must be a number of seconds from 1 to {MAX_TURN_SECONDS}, "
-                            f"or null, not {_short(turn)}")
+                             or not max(1.0, min_turn) <= turn <= MAX_TURN_SECONDS):   # (nan fails too)
+        raise ApiError(422, f"'turn_seconds' must be a number of seconds from {max(1.0, min_turn):g} to "
+                            f"{MAX_TURN_SECONDS}, or null, not {_short(turn)}")
     return game.name, players, options, checked, float(turn) if turn is not None else None

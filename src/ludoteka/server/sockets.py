@@ -1,12 +1,17 @@
 """The WebSocket of a table: after a `hello` naming the seat (by token) and the last version the
 client saw, the server sends that seat's frame now and after every change; the client may also
-send moves and undos here. Garbage gets an error frame; a flood closes the socket."""
+send moves and undos here. Garbage gets an error frame; a flood closes the socket (1008), and so
+does a limit of the operator's (4429: too many sockets from one address, too many spectators).
+
+A change is encoded once per distinct view (seat, last version seen), not once per socket: a
+table with hundreds of spectators costs one encoding of the spectator's frame per move."""
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import json
 import time
+import weakref
 from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -17,31 +22,53 @@ from .requests import MAX_KEY
 
 HELLO_SECONDS = 10
 FRAMES_PER_SECOND = 50          # far above a person's pace; a runaway client is slowed
-FRAME_BURST = 100
+LIMIT_CLOSE = 4429              # the close code of a socket over one of the operator's limits
 
 
 class _Socket:
-    def __init__(self, websocket: WebSocket):
+    def __init__(self, websocket: WebSocket, rate: float = FRAMES_PER_SECOND):
         self.ws = websocket
         self.lock = asyncio.Lock()
-        self.tokens, self.then, self.floods = float(FRAME_BURST), time.monotonic(), 0
+        self.rate, self.burst = rate, 2 * rate
+        self.tokens, self.then, self.floods = float(self.burst), time.monotonic(), 0
 
     async def send(self, data: dict[str, Any]) -> None:
+        await self.send_text(json.dumps(data, separators=(",", ":")))
+
+    async def send_text(self, text: str) -> None:
         async with self.lock:
-            await self.ws.send_text(json.dumps(data, separators=(",", ":")))
+            await self.ws.send_text(text)
 
     async def error(self, status: int, message: str, **extra: Any) -> None:
         await self.send({"type": "error", "status": status, "error": message, **extra})
 
     def allowed(self) -> bool:
+        if not self.rate:
+            return True
         now = time.monotonic()
-        self.tokens = min(float(FRAME_BURST), self.tokens + (now - self.then) * FRAMES_PER_SECOND)
+        self.tokens = min(float(self.burst), self.tokens + (now - self.then) * self.rate)
         self.then = now
         if self.tokens < 1:
             self.floods += 1
             return False
         self.tokens -= 1
         return True
+
+    async def admitted(self) -> bool:
+        """Count a frame against the rate: False once the socket was closed for a flood (a
+        frame over the rate gets a 429 error frame first)."""
+        if self.allowed():
+            return True
+        if self.floods > self.burst:
+            await self.ws.close(1008)
+            raise WebSocketDisconnect(1008)
+        await self.error(429, "too many frames: slow down")
+        return False
+
+    async def refuse(self, message: str) -> None:
+        """Close the socket over one of the operator's limits, saying which."""
+        await self.error(429, message)
+        await self.ws.close(LIMIT_CLOSE)
 
     async def receive(self, timeout: float | None = None) -> dict[str, Any] | None:
         """The next JSON object from the client; None after an error frame for anything else."""
@@ -68,10 +95,41 @@ def _version(data: dict[str, Any]) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 10**9 else None
 
 
-async def serve_socket(websocket: WebSocket, tables) -> None:
-    """Serve one WebSocket client of a table (see the module docstring and docs/server.md)."""
+class _Encoded:
+    """The encoded frames of one table version, by (seat, version the client saw)."""
+
+    def __init__(self, key: tuple):
+        self.key = key
+        self.texts: dict[tuple[int | None, int | None], str] = {}
+
+
+_ENCODED: "weakref.WeakKeyDictionary[Any, _Encoded]" = weakref.WeakKeyDictionary()
+
+
+def frame_text(table, seat: int | None, since: int | None) -> str:
+    """`table.frame(seat, since)` as JSON text, encoded once per table version and view: every
+    spectator (and every socket of one seat) that saw the same version shares it."""
+    # A claimed seat changes the frame without a new version: it is part of the key too.
+    key = (table.seq, id(table.state), tuple(h is not None for h in table.tokens.values()))
+    cache = _ENCODED.get(table)
+    if cache is None or cache.key != key:
+        cache = _ENCODED[table] = _Encoded(key)
+    text = cache.texts.get((seat, since))
+    if text is None:
+        text = cache.texts[(seat, since)] = json.dumps(table.frame(seat, since), separators=(",", ":"))
+    return text
+
+
+async def serve_socket(websocket: WebSocket, tables, quotas) -> None:
+    """Serve one WebSocket client of a table (see the module docstring and docs/server.md);
+    `quotas` counts the sockets of each client address."""
     await websocket.accept()
-    sock = _Socket(websocket)
+    settings = tables.settings
+    sock = _Socket(websocket, settings.frames_per_second)
+    address = websocket.client.host if websocket.client else "?"
+    if not quotas.open_socket(address):
+        await sock.refuse(f"at most {settings.sockets_per_address} WebSockets per client address")
+        return
     try:
         try:
             table = await tables.get(websocket.path_params["table"])
@@ -83,6 +141,10 @@ async def serve_socket(websocket: WebSocket, tables) -> None:
         if hello is None:
             return
         seat, since = hello
+        most = settings.spectators_per_table
+        if seat is None and most and sum(w.seat is None for w in tables.hub.watchers.get(table.id, ())) >= most:
+            await sock.refuse(f"at most {most} spectators per table")
+            return
         watcher = Watcher(seat, since)
         tables.hub.watch(table.id, watcher)
         sender = asyncio.create_task(_send_changes(sock, table, watcher))
@@ -95,6 +157,7 @@ async def serve_socket(websocket: WebSocket, tables) -> None:
     except (WebSocketDisconnect, asyncio.TimeoutError, RuntimeError):
         pass
     finally:
+        quotas.close_socket(address)
         with contextlib.suppress(Exception):
             await websocket.close()
 
@@ -104,7 +167,7 @@ async def _hello(sock: _Socket, table, tables) -> tuple[int | None, int | None] 
     the token was refused (the socket is closed)."""
     while True:
         data = await sock.receive(HELLO_SECONDS)
-        if data is None:
+        if not await sock.admitted() or data is None:     # frames before the hello count too
             continue
         if data.get("type") != "hello":
             await sock.error(400, "the first frame must be {\"type\": \"hello\", \"token\": …, \"version\": …}")
@@ -137,21 +200,15 @@ async def _send_changes(sock: _Socket, table, watcher: Watcher) -> None:
             continue
         first = False
         seq = table.seq
-        frame = table.frame(watcher.seat, watcher.version)
+        text = frame_text(table, watcher.seat, watcher.version)
         watcher.version = seq
-        await sock.send(frame)
+        await sock.send_text(text)
 
 
 async def _receive_moves(sock: _Socket, table, tables, seat: int | None) -> None:
     while True:
         data = await sock.receive()
-        if not sock.allowed():
-            if sock.floods > FRAME_BURST:
-                await sock.ws.close(1008)
-                return
-            await sock.error(429, "too many frames: slow down")
-            continue
-        if data is None:
+        if not await sock.admitted() or data is None:
             continue
         kind = data.get("type")
         if kind == "ping":

@@ -11,6 +11,8 @@ import secrets
 import socket
 from pathlib import Path
 
+from .. import registry
+from ..kernel.data import register_data_set
 from ..kernel.signing import MIN_KEY_BYTES, read_key
 from .config import data_dir
 from .store import Store
@@ -127,3 +129,33 @@ def reach_redis(url: str, timeout: float = 5.0) -> None:
             client.close()
     except Exception as exc:          # a bad URL, a refused connection, a wrong password
         raise StartupError(f"cannot reach Redis at {shown_url(url)}: {_reason(exc)}") from None
+
+
+def register_data_dirs(directories: list[str]) -> list[str]:
+    """Register each operator's data directory (`--data-dir`) under its data set's id with the
+    games that take it (a game with a data-set option whose validator accepts it); returns the
+    names. A directory no game accepts, or an id already taken, is a StartupError."""
+    names = []
+    for directory in directories:
+        problems: list[str] = []
+        for game in (registry.game(name) for name in registry.games()):
+            validate = getattr(game, "validate_data", None)
+            if validate is None or not any(o.data_set for o in game.options.values()):
+                continue
+            try:
+                name, _, _, found = validate(directory)
+            except Exception as exc:           # an unreadable directory: say why, do not crash
+                found = [_reason(exc)]
+            if found or not name:
+                problems += found or ["no data set id"]
+                continue
+            if name in game.data_sets() or name in names:
+                raise StartupError(f"--data-dir {directory}: the data set id {name!r} is taken; give "
+                                   "its dataset.toml another id")
+            register_data_set(game.name, name, directory)
+            names.append(name)
+            break
+        else:
+            raise StartupError(f"--data-dir {directory}: not a valid data set of any game"
+                               + (f" ({problems[0]}{'; …' if len(problems) > 1 else ''})" if problems else ""))
+    return names

@@ -24,6 +24,7 @@ from .config import Settings
 from .hub import Hub
 from .live import ApiError, LiveTable, apply_entry, entry_summary, token_hash
 from .commits import GroupCommit, NotCommitted
+from .metrics import NO_METRICS, NoMetrics
 from .store import Entry, Store, dumps
 
 log = logging.getLogger("ludoteka.server")
@@ -32,8 +33,10 @@ log = logging.getLogger("ludoteka.server")
 class Tables:
     """See the module docstring. `shared`: other processes write to the same database."""
 
-    def __init__(self, settings: Settings, store: Store, hub: Hub, ai: AiPool):
+    def __init__(self, settings: Settings, store: Store, hub: Hub, ai: AiPool,
+                 metrics: NoMetrics = NO_METRICS):
         self.settings = settings
+        self.metrics = metrics
         self.store = store
         self.hub = hub
         self.ai = ai
@@ -43,7 +46,7 @@ class Tables:
         # SQLite has one writer: one database thread. PostgreSQL: two (more threads only fight
         # the event loop for the interpreter lock; commits from both overlap in the database).
         self._db = ThreadPoolExecutor(1 if store.sqlite else 2, thread_name_prefix="db")
-        self.commits = GroupCommit(store, self.db)
+        self.commits = GroupCommit(store, self.db, metrics)
 
     async def db(self, fn: Callable, *args: Any) -> Any:
         """Run a store call in a database thread."""
@@ -127,6 +130,7 @@ class Tables:
     async def act(self, table: LiveTable, seat: int, kind: str, key: str | None, version: int,
                   by: str = "seat") -> None:
         """Apply a move (`kind` "act" with `key`) or an undo for `seat`, made against `version`."""
+        started = time.perf_counter()
         async with table.lock:
             if self.shared:
                 await self.catch_up(table)
@@ -166,6 +170,7 @@ class Tables:
                                     "send it again") from None
             table.advance(new, entry, by)
             table.deadline = deadline
+        self.metrics.move(by, time.perf_counter() - started)
         await self.changed(table)
 
     async def changed(self, table: LiveTable) -> None:

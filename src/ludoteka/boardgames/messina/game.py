@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from ludoteka.kernel import BadOption, DataError, Game, GameState
+from ludoteka.kernel.data import registered_data_sets
 
 from .action_space import action_keys
 from .data.components import Components
@@ -65,11 +66,16 @@ class MessinaGame(Game):
     def __reduce__(self):
         return (_registered_game, ())
 
+    def data_sets(self) -> list[str]:
+        return [self.data.data_set]
+
     def components_for(self, options: dict[str, Any]) -> Components:
-        """The shipped data, or the data directory named by the `data` option (validated)."""
+        """The shipped data, or the data set named by the `data` option: the shipped set's id, a
+        registered name (`ludoteka serve --data-dir`), else a directory (validated)."""
         directory = options.get("data") or None
-        if directory is None:
+        if directory is None or directory == self.data.data_set:
             return self.data
+        directory = registered_data_sets(self.name).get(directory, directory)
         try:
             return load_components(directory)
         except DataError as exc:

@@ -2,18 +2,22 @@
 // one from the log), seen by any seat or as a spectator.
 
 import { api } from "./api.js";
+import { seatsOf } from "./saved.js";
 import { h, clear } from "./dom.js";
 import { t } from "./i18n.js";
 import { board, context, gameInfo, head, highlight, logPanel, scoreTable, seatList } from "./tableview.js";
 
 export function mountReplay(root, id) {
   const ui = { version: null, total: 0, seat: "", logSeat: "", frame: null };
+  // A private game's replay needs a seat token or its share token: a share link brings it in the
+  // fragment (/replay/ID#TOKEN), which the browser never sends; else a seat this browser played.
+  const token = decodeURIComponent(location.hash.slice(1)) || (seatsOf(id)[0] || {}).token || null;
 
   async function go(version) {
     const query = new URLSearchParams({ version: String(Math.max(0, Math.min(ui.total || version, version))) });
     if (ui.seat !== "") query.set("seat", ui.seat);
     try {
-      ui.frame = await api(`/api/tables/${encodeURIComponent(id)}/replay?${query}`);
+      ui.frame = await api(`/api/tables/${encodeURIComponent(id)}/replay?${query}`, { token });
     } catch (error) {
       clear(root).append(h("p", { class: "error", role: "alert" }, t("ui.error", { message: error.message })));
       return;

@@ -13,8 +13,9 @@ OPTIONS = {
     "data": Option(
         "data", "",
         "A directory of component data files to play with instead of the shipped reconstructed set "
-        "(checked first: `ludoteka data validate messina-1347 DIR`). Empty: the shipped data.",
-        ()),
+        "(checked first: `ludoteka data validate messina-1347 DIR`), or the name of a registered "
+        "data set (`ludoteka serve --data-dir`). Empty: the shipped data.",
+        (), data_set=True),
     "large_fire": Option(
         "large_fire", "one_cube",
         "D-2: 'one_cube' (DE/PL) a large fire pays for 1 cube and may remove 1 cube of an adjacent hex; "
