@@ -3,7 +3,7 @@ and the Embassy, the Town Hall (KB-11), then the season's clean-up and the next 
 from __future__ import annotations
 
 from ludoteka.kernel import Action
-from ludoteka.kernel.flow import Automatic, Decision
+from ludoteka.kernel.flow import BOTTOM, Automatic, Decision
 
 from .flow import FLOW, InTurnOrder, step
 from .keys import LETTERS, BuildKey, TownHallKey, goods_dict, goods_text
@@ -55,6 +55,8 @@ def _describe_build(state, seat: int, key: str, envoy: bool) -> Action:
 class BuildRound(InTurnOrder):
     """KB-10.1: each seat in turn order may build one building."""
 
+    over = ()
+
     def turn(self, state, seat, position):
         return BUILD(seat, position) if build_keys(state, seat, state.T.build_key) else None
 
@@ -67,6 +69,7 @@ class Build(Decision):
     """Build one building or pass (KB-10)."""
 
     args = ("seat", "position")
+    over = (BOTTOM,)
 
     def keys(self, state, frame, seat):
         return build_keys(state, seat, state.T.build_key) + ["pass"]
@@ -90,6 +93,7 @@ class EnvoyBuild(Decision):
     """KB-13.4/13.5: with the King's Envoy, a second building; the Envoy then goes back to the board."""
 
     args = ("seat", "position")
+    over = (BOTTOM,)
 
     def keys(self, state, frame, seat):
         return build_keys(state, seat, state.T.envoy_key) + ["done"]
@@ -111,6 +115,8 @@ class EnvoyBuild(Decision):
 @FLOW.kind
 class EndOfSeason(Automatic):
     """KB-11: the Inn (Summer), then the Embassy; the Town Hall decisions follow in turn order."""
+
+    over = ()
 
     def run(self, state, frame):
         end_of_season(state)
@@ -146,6 +152,8 @@ def town_hall_keys(state, seat: int) -> list[str]:
 class TownHallRound(InTurnOrder):
     """KB-11.2, KB-17.11: owners of the Town Hall, in turn order."""
 
+    over = ()
+
     def turn(self, state, seat, position):
         if state.buildings[seat] & state.T.B_TOWNHALL and town_hall_keys(state, seat):
             return TOWN_HALL(seat, position)
@@ -160,6 +168,7 @@ class TownHall(Decision):
     """Pay a +2 token or one good for 1 VP, or skip (KB-17.11)."""
 
     args = ("seat", "position")
+    over = (BOTTOM,)
 
     def keys(self, state, frame, seat):
         return town_hall_keys(state, seat)
@@ -188,6 +197,8 @@ class TownHall(Decision):
 @FLOW.kind
 class CleanSeason(Automatic):
     """KB-18.5: the season's once-only uses reset, the dummy dice leave; the next phase begins."""
+
+    over = ()
 
     def run(self, state, frame):
         state.market_used = state.statue_used = state.chapel_used = 0

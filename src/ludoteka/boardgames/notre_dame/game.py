@@ -12,7 +12,6 @@ from .data import CARD_TYPES, DATA_DIR, SECTOR_COUNT, Components, load_component
 from .keys import CATEGORY_COUNT
 from .render import render
 from .rounds import setup
-from .frames import frame_problems
 from .state import NotreDameState, seat_names
 
 OPTIONS = {
@@ -156,8 +155,6 @@ class NotreDame(Game):
                 problems.append(f"seat {s}: carriage on market {state.carriage[s]}, which does not exist")
         if any(len(hand) > 3 for hand in state.hand) or any(len(offer) > 3 for offer in state.offer):
             problems.append("a hand or a draft offer holds more than 3 cards")
-        for frame in state.frames():
-            problems.extend(frame_problems(state, frame))
         if state.to_act is not None and len(state.display) != 3:
             problems.append(f"{len(state.display)} persons on display while the game is running")
         persons = sorted(state.brown + state.gray + state.display)

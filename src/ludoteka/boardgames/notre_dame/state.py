@@ -13,11 +13,10 @@ from __future__ import annotations
 from typing import Any
 
 from ...kernel import GameState
-from ...kernel.errors import BadRecord
 from ...kernel.fields import Const, Flags, Int, Ints, Tuple, Tuples, slots
 from .coins import SETTLE_DEBT
 from .data import CARD_TYPES, SECTOR_COUNT
-from .frames import FLOW, frame_problems, phase_of
+from .frames import FLOW, phase_of
 from .hidden import determinize, view
 from .keys import CATEGORY_COUNT, NOTRE_DAME, PARK, PARK_POINTS, PRESTIGE_CATEGORIES
 
@@ -222,11 +221,7 @@ class NotreDameState(GameState):
         return determinize(self, seat, seed)
 
     def _after_restore(self) -> None:
-        """Check the restored frames' arguments before the kernel asks them for keys."""
-        for frame in self.frames():
-            problems = frame_problems(self, frame)
-            if problems:
-                raise BadRecord(f"notre-dame state: {problems[0]}")
+        """The seats' boroughs and names (the kernel then checks the frames, see checks.py)."""
         n = self.players
         self.boroughs = 4 if n == 2 else n
         self.seat_borough = (0, 2) if n == 2 else tuple(range(n))
