@@ -15,7 +15,7 @@ from ludoteka.kernel.flow import Automatic, Decision
 from .citizens import PER_SECTOR, square_name
 from .components import CORNERS
 from .state import BOX, OVERSEERS, SQUARES, SUPPLY, citizen_class, citizen_upgraded
-from .flow import FLOW
+from .flow import FLOW, ON_EFFECT
 from .texts import citizen_name, cost_text
 
 UNANSWERED = -1
@@ -138,6 +138,7 @@ class Repopulate(Automatic):
     """MS-24: repopulate the hex on `node` (the lead checked `can_repopulate`)."""
 
     args = ("seat", "node", "chooser")
+    over = ON_EFFECT
 
     def run(self, state, frame):
         _next(state, frame[1], frame[2], frame[3], (), UNANSWERED, UNANSWERED)
@@ -148,6 +149,7 @@ class RepopulateChoice(Decision):
     """DEC-21: which citizen for the next requirement, which unused cart, which lieutenant."""
 
     args = ("seat", "node", "chooser", "picked", "cart", "lt")
+    over = ON_EFFECT
 
     def keys(self, state, frame, seat):
         _, seat, node, chooser, picked, cart, lt = frame
