@@ -57,7 +57,7 @@ FLOW.declare_args(
     cart=int_in(-1, lambda state: len(state.data.carts) - 1),
     picked=tuple_of(lambda state, v: type(v) is str and len(v) <= 40, 0, 8),
     phase=int_in(0, 5), removed=int_in(0, 40), plague=is_flag,
-    classes=lambda state, v: tuple_of(int_in(0, 2), 1, 3)(state, v) and len(set(v)) == len(v),
+    classes=tuple_of(int_in(0, 2), 1, 12),
     codes=tuple_of(int_in(1, 6), 1, 4), ship=int_in(0, lambda state: len(state.data.ships) - 1),
     tile=int_in(0, lambda state: len(state.data.hut_upgrades) - 1),
     overseer=int_in(0, 2), steps=int_in(1, 2), mode=one_of("advance", "upgrade", "skip"),
