@@ -9,6 +9,7 @@ from collections import Counter
 
 from .activation import board_of, scroll_board_of
 from .components import CLASSES
+from .setup import side_name
 from .state import (BOOKS, BOX, ESTATE, HUTS, LIEUTENANTS, SQUARES, SUPPLY, citizen_class)
 
 TURN_KINDS = ("turn", "choose_lieutenant", "choose_destination")
@@ -41,7 +42,10 @@ def _shapes(state, out) -> None:
         out.append(f"the wheel shows window {state.wheel} of {len(data.wheel)}")
     if len(set(state.docking_stack)) != len(state.docking_stack):
         out.append(f"a docking tile twice in {list(state.docking_stack)}")
-    stacks = (("hut_stacks", (3,)), ("workshop_stacks", (3,)), ("late_stacks", (0, 3)),
+    # MS-28.13: the 3 late stacks wait until the preparation of the round that swaps them in
+    rows = data.sides[side_name(n)].rounds
+    late_round = next((r for r, row in enumerate(rows, 1) if row.late_workshops), len(rows) + 1)
+    stacks = (("hut_stacks", (3,)), ("workshop_stacks", (3,)), ("late_stacks", (3,) if state.round < late_round else (0,)),
               ("cart_stacks", (1,) if n <= 2 else (2,)))
     for name, sizes in stacks:
         if len(getattr(state, name)) not in sizes:
@@ -65,7 +69,6 @@ def _shapes(state, out) -> None:
     for s in range(min(n, len(state.carts))):
         if any(u not in (0, 1) for u in state.carts[s][1::2]):
             out.append(f"seat {s}: malformed carts {state.carts[s]}")
-    from .setup import side_name
     books = data.sides[side_name(n)].books
     for v in list(state.pending) + [v for d in state.deferred for v in d]:
         if not (v // 64 < len(BOOKS) and v % 64 < len(books[BOOKS[v // 64]].spaces)):
@@ -213,7 +216,6 @@ def _tiles(state, out) -> None:
 
 def _seats(state, out) -> None:
     data, n = state.data, state.players
-    from .setup import side_name
     books = data.sides[side_name(n)].books
     for s in range(n):
         for name in ("coins", "timber", "fire", "large_fire", "rats"):
@@ -286,6 +288,8 @@ def _automa(state, out) -> None:
     placed = [node for node in state.automa_at if node >= 0]
     if len(state.automa_at) != max(LIEUTENANTS_PER_ROUND):
         out.append(f"the automa has {len(state.automa_at)} lieutenants")
+    if len(state.automa_taken) != 3:          # hut upgrades, workshops, carts (MS-35.20)
+        out.append(f"automa_taken holds {len(state.automa_taken)} piles, not 3")
     if not len(placed) <= state.automa_used <= LIEUTENANTS_PER_ROUND[state.round - 1]:
         out.append(f"the automa used {state.automa_used} lieutenants ({len(placed)} in Messina) in round "
                    f"{state.round}")
