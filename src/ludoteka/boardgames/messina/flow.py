@@ -21,10 +21,12 @@ ATOMS: dict[str, Callable] = {}
 # The kinds that carry out an action's effects. Their frames wait (`over`, checked when a saved
 # state is loaded) on the turn, on a seat's production or quarantine step, or on another effect:
 # an action's decisions nest (an activation's option asks for an overseer, which asks a branch).
+# The plague of a hex turn is fought on the turn itself (plague.py says where exactly).
 EFFECTS = ("activate", "next_activation", "choose_option", "choose_book", "choose_scroll", "any_hex",
            "place_hut_upgrade", "build", "upgrade_citizen", "perform", "branch", "skip_option",
            "choose_overseer", "rescue", "fight", "adjacent_cube", "ship_fight", "repopulate",
            "repopulate_choice")
+MAX_ROUNDS = 6             # a hex gets at most 1 citizen of each class a round (MS-6.8, MS-28.20)
 ON_EFFECT = ("turn", "production", "production_start", "quarantine", "quarantine_exit_next") + EFFECTS
 
 
@@ -57,7 +59,7 @@ FLOW.declare_args(
     cart=int_in(-1, lambda state: len(state.data.carts) - 1),
     picked=tuple_of(lambda state, v: type(v) is str and len(v) <= 40, 0, 8),
     phase=int_in(0, 5), removed=int_in(0, 40), plague=is_flag,
-    classes=tuple_of(int_in(0, 2), 1, 12),
+    classes=tuple_of(int_in(0, 2), 1, 3 * MAX_ROUNDS),
     codes=tuple_of(int_in(1, 6), 1, 4), ship=int_in(0, lambda state: len(state.data.ships) - 1),
     tile=int_in(0, lambda state: len(state.data.hut_upgrades) - 1),
     overseer=int_in(0, 2), steps=int_in(1, 2), mode=one_of("advance", "upgrade", "skip"),

@@ -10,7 +10,7 @@ from ludoteka.kernel.flow import Decision
 from . import books
 from .activation import one_time_note
 from .books import hex_record
-from .flow import FLOW, ON_EFFECT
+from .flow import FLOW
 from .texts import amount_text, citizen_name
 from .state import HUTS, OVERSEERS, POPULARITY, SHIP_OWNED, SQUARES, citizen_code
 
@@ -40,7 +40,7 @@ class Rescue(Decision):
     moment of rescue decides where it goes (MS-11.2/11.11). `classes`: those still to place."""
 
     args = ("seat", "classes", "plague")
-    over = ON_EFFECT
+    over = ("turn", "fight")
 
     def keys(self, state, frame, seat):
         options = rescue_options(state, seat, frame[2][0], frame[3])
@@ -146,7 +146,7 @@ class Fight(Decision):
     """Step 3 (MS-12): pay fire for each cube to remove, or stop; then 1 rat per cube left."""
 
     args = ("seat", "node", "removed")
-    over = ON_EFFECT
+    over = ("turn",)
 
     def keys(self, state, frame, seat):
         node = frame[2]
@@ -191,7 +191,7 @@ class AdjacentCube(Decision):
     it gives no rats and does not touch that hex's repopulator (MS-12.14)."""
 
     args = ("seat", "node")
-    over = ON_EFFECT
+    over = ("fight",)
 
     def keys(self, state, frame, seat):
         return [f"hex:{hex_record(state, m).id}" for m in adjacent_with_cubes(state, frame[2])] + ["skip"]
@@ -213,7 +213,7 @@ class ShipFight(Decision):
     adjacent removal, MS-12.10) or decline and take 1 rat; the cube is discarded either way."""
 
     args = ("seat", "ship")
-    over = ON_EFFECT
+    over = ("turn",)
 
     def keys(self, state, frame, seat):
         return payment_keys(state, seat, round_row(state).fire_cost) + ["decline"]

@@ -34,8 +34,8 @@ SHIP_OWNED = 10                 # ship_at of a ship in a seat's estate: SHIP_OWN
 LIEUTENANTS = 5
 # Bounds no game reaches, for checking saved states: markers are unlimited (MS-1.12, MS-1.13) but
 # a seat gains a few a turn over 6 rounds; points and stacking stamps likewise; plague cubes are
-# at most 24 (MS-1.15).
-MAX_MARKERS, MAX_POINTS, MAX_STAMP, MAX_CUBES, MAX_CITIZENS = 1000, 1000, 100_000, 24, 100
+# at most 24 (MS-1.15); a hex gets at most 1 citizen of each class a round (MS-6.8, MS-28.20).
+MAX_MARKERS, MAX_POINTS, MAX_STAMP, MAX_CUBES, MAX_CITIZENS = 1000, 1000, 100_000, 24, 6
 SQUARES = 18
 HUTS = 4
 
