@@ -38,6 +38,13 @@ def check(game, state) -> list[str]:
             bad.append(f"seat {s} still has soldiers after the last Winter")
         if state.phase not in (2, 4, 6) and any(state.dice_of(s)):
             bad.append(f"seat {s} holds dice outside a production phase")
+        # KB-6.6: the King's white die only in Spring for the King's Aid seat, the
+        # Farms' white die only with the Farms
+        dice = state.dice_of(s)
+        if dice[3] and not (state.phase == 2 and state.kings_aid_seat == s):
+            bad.append(f"seat {s} holds the King's white die without the King's Aid")
+        if dice[4] and not state.buildings[s] & T.B_FARMS:
+            bad.append(f"seat {s} holds the Farms' white die without the Farms")
         if state.enemy_seen[s] >> state.year:
             bad.append(f"seat {s} has seen the enemy card of a future year")
     tokens = sum(state.tokens) + sum(p[3] for p in state.placements)
