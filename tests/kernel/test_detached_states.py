@@ -35,7 +35,7 @@ def doubled_top(data):
 def test_notre_dame_round_moved_by_one_is_refused(step):
     data = detached(ND, 4, 3, 500, until=lambda s: s.round == 2 and s.phase() == "actions")
     ND.state_from_json(data)
-    refused(ND, changed(data, round=data["state"]["round"] + step), "cards in the deck in round")
+    refused(ND, changed(data, round=data["state"]["round"] + step), "deck: seat 0 has . cards in the deck in round")
 
 
 @pytest.mark.rule("ND-6.2")
@@ -86,7 +86,7 @@ def test_kingsburg_a_changed_soldier_token_set_is_refused():
 @pytest.mark.rule("KB-15.1")
 def test_kingsburg_an_enemy_revealed_before_winter_is_refused():
     data = detached(KB, 3, 7, 400, until=lambda s: s.year == 2 and s.phase == 4)
-    refused(KB, changed(data, enemies_revealed=2), "2 enemy cards are revealed in phase 4 of year 2")
+    refused(KB, changed(data, enemies_revealed=2), "enemies_revealed: 2 enemy cards are revealed in phase 4 of year 2")
 
 
 # ---------------------------------------------------------------------- Messina 1347

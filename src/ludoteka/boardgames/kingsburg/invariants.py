@@ -42,9 +42,9 @@ def check(game, state) -> list[str]:
         # Farms' white die only with the Farms
         dice = state.dice_of(s)
         if dice[3] and not (state.phase == 2 and state.kings_aid_seat == s):
-            bad.append(f"seat {s} holds the King's white die without the King's Aid")
+            bad.append(f"dice_values: seat {s} holds the King's white die without the King's Aid")
         if dice[4] and not state.buildings[s] & T.B_FARMS:
-            bad.append(f"seat {s} holds the Farms' white die without the Farms")
+            bad.append(f"dice_values: seat {s} holds the Farms' white die without the Farms")
         if state.enemy_seen[s] >> state.year:
             bad.append(f"seat {s} has seen the enemy card of a future year")
     tokens = sum(state.tokens) + sum(p[3] for p in state.placements)
@@ -73,7 +73,7 @@ def check(game, state) -> list[str]:
                 or state.court[2 * p[0] + p[5]] != p[1]:
             bad.append(f"placement {list(p)[:6]} is not on the court")
         elif not _placement_adds_up(p):
-            bad.append(f"placement {list(p)[:6]}: its dice, token and Market do not make advisor {p[0]}")
+            bad.append(f"placements: {list(p)[:6]}: its dice, token and Market do not make advisor {p[0]}")
     for name in ("kings_aid_seat", "envoy_holder"):
         if getattr(state, name) >= n:
             bad.append(f"{name} is seat {getattr(state, name)}, which does not exist")
@@ -81,7 +81,8 @@ def check(game, state) -> list[str]:
         bad.append("the King's white die was not returned after Spring")
     # KB-15.1: the year's enemy is turned face up when Winter (phase 8) begins, and only then.
     if state.enemies_revealed != state.year - (0 if state.phase == 8 else 1):
-        bad.append(f"{state.enemies_revealed} enemy cards are revealed in phase {state.phase} of year {state.year}")
+        bad.append(f"enemies_revealed: {state.enemies_revealed} enemy cards are revealed in phase {state.phase} "
+                   f"of year {state.year}")
     for y, c in enumerate(state.enemy_deck, 1):
         if c >= len(game.data.enemies) or game.data.enemies[c].year != y:
             bad.append(f"the enemy card for year {y} is not a year-{y} card")
@@ -98,7 +99,8 @@ def check(game, state) -> list[str]:
             if state.soldier_token_picked[s] >= 0:
                 held[state.soldier_token_picked[s]] += 1
             if any(h > k for h, k in zip(held, SOLDIER_TOKEN_SET)):
-                bad.append(f"seat {s} holds soldier tokens {held} by value, more than a set {list(SOLDIER_TOKEN_SET)}")
+                bad.append(f"soldier_tokens: seat {s} holds tokens {held} by value, more than a set "
+                           f"{list(SOLDIER_TOKEN_SET)}")
     bad.extend(_frame_problems(state))
     if state.advisors_taken & ~FULL_COURT & ~1:
         bad.append("an advisor number above 18 is occupied")
@@ -126,16 +128,16 @@ def _frame_problems(state) -> list[str]:
     for frame in frames:
         name = frame[0].name
         if state.phase not in FRAME_PHASES.get(name, (state.phase,)):
-            bad.append(f"a {name!r} frame is pending in phase {state.phase}")
+            bad.append(f"stack: a {name!r} frame is pending in phase {state.phase}")
         args = frame[0].args
         if args[:2] == ("seat", "position") and state.turn_order[frame[2]] != frame[1]:
-            bad.append(f"a {name!r} frame of seat {frame[1]} at turn-order position {frame[2]}")
+            bad.append(f"stack: a {name!r} frame of seat {frame[1]} at turn-order position {frame[2]}")
         if name == "take_goods" and state.phase not in REASON_PHASES[frame[3]]:
-            bad.append(f"goods taken for {frame[3]!r} in phase {state.phase}")
+            bad.append(f"stack: goods taken for {frame[3]!r} in phase {state.phase}")
         if name == "choose_advisor":
             dice = [state.dice_values[5 * frame[1] + i] for i in state.T.mask_dice[frame[3]]]
             if 0 in dice or sum(dice) != frame[4]:
-                bad.append(f"seat {frame[1]} chooses an advisor for dice {dice} that do not total {frame[4]}")
+                bad.append(f"stack: seat {frame[1]} chooses an advisor for dice {dice} that do not total {frame[4]}")
     return bad
 
 

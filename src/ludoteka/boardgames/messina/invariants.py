@@ -45,8 +45,8 @@ def _shapes(state, out) -> None:
     # MS-28.13: the 3 late stacks wait until the preparation of the round that swaps them in
     rows = data.sides[side_name(n)].rounds
     late_round = next((r for r, row in enumerate(rows, 1) if row.late_workshops), len(rows) + 1)
-    stacks = (("hut_stacks", (3,)), ("workshop_stacks", (3,)), ("late_stacks", (3,) if state.round < late_round else (0,)),
-              ("cart_stacks", (1,) if n <= 2 else (2,)))
+    stacks = (("hut_stacks", (3,)), ("workshop_stacks", (3,)),
+              ("late_stacks", (3,) if state.round < late_round else (0,)), ("cart_stacks", (1,) if n <= 2 else (2,)))
     for name, sizes in stacks:
         if len(getattr(state, name)) not in sizes:
             out.append(f"{name} holds {len(getattr(state, name))} stacks")

@@ -201,7 +201,7 @@ def _round_problems(state: NotreDameState) -> list[str]:
     dealt = 3 * (in_period + 1)                           # ND-5.1: 3 cards a round from a 9-card deck
     for s in range(state.players):
         if len(state.deck[s]) != CARD_TYPES - dealt:
-            problems.append(f"seat {s}: {len(state.deck[s])} cards in the deck in round {state.round}, "
+            problems.append(f"deck: seat {s} has {len(state.deck[s])} cards in the deck in round {state.round}, "
                             f"not {CARD_TYPES - dealt}")
     names = [f[0].name for f in state.frames()]
     plays = [0] * state.players
@@ -214,10 +214,10 @@ def _round_problems(state: NotreDameState) -> list[str]:
         if "begin_actions" in names:                      # ND-5: drafting, 3 cards in hand
             cards += len(state.offer[s]) + len(state.outgoing[s])
             if cards != 3:
-                problems.append(f"seat {s} drafts with {cards} cards")
+                problems.append(f"hand: seat {s} drafts with {cards} cards")
         elif "end_actions" in names:                      # ND-6.2: 2 of the 3 cards are played
             if plays[s] != cards - 1:
-                problems.append(f"seat {s} has {cards} cards in hand and {plays[s]} cards to play")
+                problems.append(f"hand: seat {s} has {cards} cards in hand and {plays[s]} cards to play")
         elif cards:
-            problems.append(f"seat {s} holds {cards} cards after the actions phase")
+            problems.append(f"hand: seat {s} holds {cards} cards after the actions phase")
     return problems
