@@ -9,7 +9,7 @@ from types import SimpleNamespace
 import pytest
 
 from ludoteka.kernel import BadRecord
-from ludoteka.kernel.checks import event_problem, int_in, stack_problems
+from ludoteka.kernel.checks import event_problem, events_problem, int_in, stack_problems
 from ludoteka.kernel.flow import BOTTOM, Automatic, Decision, Flow, in_order
 from ludoteka.registry import game
 
@@ -128,7 +128,7 @@ def test_messina_doubled_frames_are_refused():
     (lambda e: e.__setitem__(2, [99]), "event 0: an event involves seats \\[99\\]"),
     (lambda e: e.__setitem__(4, "x" * 1_000_000), "event 0: an event's text must be at most 2000"),
     (lambda e: e.__setitem__(3, {"x": list(range(10_000))}), "event 0: an event's data must be"),
-    (lambda e: e.__setitem__(3, {"x": "x" * 10_000}), "event 0: an event's data must be"),
+    (lambda e: e.__setitem__(3, {"x": "x" * 30_000}), "event 0: an event's data must be"),
     (lambda e: e.__setitem__(1, "k" * 100), "event 0: an event's kind"),
 ])
 def test_an_impossible_event_is_refused(name, change, message):
@@ -208,4 +208,11 @@ def test_event_checks_accept_what_games_write():
     assert "distinct seats" in event_problem([[0, 0], "k", [], {}, "", 0], 2, 5, 0)
     assert "visible to" in event_problem([[], "k", [], {}, "", 0], 2, 5, 0)
     assert "version" in event_problem([None, "k", [], {}, "", 2], 2, 5, 3)
-    assert "JSON object" in event_problem([None, "k", [], {"x": {1, 2}}, "", 0], 2, 5, 0)
+    assert events_problem([[None, "k", [], {"n": i}, "", 0] for i in range(500)], 2, 5) is None
+    rows = [[None, "k", [], {"n": i}, "", 0] for i in range(500)]
+    rows[321][3] = {"x": {1, 2}}
+    assert events_problem(rows, 2, 5).startswith("event 321: an event's data must be a JSON object")
+    rows[321][3] = {"x": "x" * 20_000}
+    assert events_problem(rows, 2, 5).startswith("event 321: an event's data must be a JSON object")
+    rows[321][3] = {"x": "x" * 19_990}
+    assert events_problem(rows, 2, 5) is None

@@ -13,6 +13,7 @@ invariants between it and a crash, so they refuse what the flow can never make:
 """
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING, Any, Callable
 
 from .errors import short as _short
@@ -21,12 +22,12 @@ from .flow import BOTTOM, IN_ORDER, ArgCheck, Flow, Frame, Kind, frames_of
 if TYPE_CHECKING:
     from .state import GameState
 
-# Far above what any game writes (the longest event text of the three games is under 200
-# characters, the largest data under 200 as JSON), far below what would make a log a burden.
+# Far above what any game writes (the longest event text of the three games is about 200
+# characters, the largest data about 1,100 as JSON), far below what would make a log a burden.
 MAX_EVENT_TEXT = 2000
 MAX_EVENT_KIND = 64
-MAX_EVENT_DATA = 2000       # values (numbers, strings, list items) in one event's data
-MAX_DATA_STRING = 500
+MAX_EVENT_DATA = 20_000     # characters of one event's data as compact JSON
+_ENCODER = json.JSONEncoder(separators=(",", ":"), allow_nan=False)
 
 
 # ---------------------------------------------------------------------- argument types
@@ -122,9 +123,29 @@ def _frame_problems(types: dict[str, ArgCheck], state: "GameState", frame: Frame
 
 
 # ---------------------------------------------------------------------- events
+def events_problem(rows: Any, players: int, version: int) -> str | None:
+    """What is wrong with the saved events of a state at `version` (None: nothing), naming the
+    first wrong event by its index."""
+    if not isinstance(rows, list):
+        return "'events' must be a list"
+    last = 0
+    for index, entry in enumerate(rows):
+        problem = event_problem(entry, players, version, last)
+        if problem is not None:
+            return f"event {index}: {problem}"
+        last = entry[5]
+    # The data of every event as JSON, in a few C-fast encodings rather than one per event.
+    index = _oversized([entry[3] for entry in rows], 0, len(rows))
+    if index is not None:
+        return (f"event {index}: an event's data must be a JSON object of at most {MAX_EVENT_DATA} "
+                f"characters, not {_short(rows[index][3])}")
+    return None
+
+
 def event_problem(entry: Any, players: int, version: int, last: int) -> str | None:
     """What is wrong with one saved event `[visibility, kind, seats, data, text, version]` of a
-    state at `version` whose previous event has version `last` (None: nothing)."""
+    state at `version` whose previous event has version `last` (None: nothing), but for the size
+    of its data (`events_problem` checks that for all the events at once)."""
     if not (isinstance(entry, list) and len(entry) == 6):
         return "an event must be [visibility, kind, seats, data, text, version]"
     vis, kind, seats, data, text, at = entry
@@ -140,8 +161,8 @@ def event_problem(entry: Any, players: int, version: int, last: int) -> str | No
         return f"an event's text must be at most {MAX_EVENT_TEXT} characters, not {_short(text)}"
     if type(at) is not int or not last <= at <= version:
         return f"an event has version {_short(at)}; events are in order and not after the state's {version}"
-    if not isinstance(data, dict) or _json_size(data, MAX_EVENT_DATA) > MAX_EVENT_DATA:
-        return f"an event's data must be a JSON object of at most {MAX_EVENT_DATA} values, not {_short(data)}"
+    if not isinstance(data, dict):
+        return f"an event's data must be a JSON object, not {_short(data)}"
     return None
 
 
@@ -149,26 +170,20 @@ def _seat_ok(value: Any, players: int) -> bool:
     return type(value) is int and 0 <= value < players
 
 
-def _json_size(value: Any, budget: int) -> int:
-    """How many values `value` holds, if it is JSON of short strings; past `budget` (or not JSON)
-    any number above it."""
-    size = 0
-    todo = [value]
-    while todo:
-        item = todo.pop()
-        size += 1
-        if size > budget:
-            return size
-        if isinstance(item, dict):
-            for k, v in item.items():
-                if not isinstance(k, str) or len(k) > MAX_DATA_STRING:
-                    return budget + 1
-                todo.append(v)
-        elif isinstance(item, list):
-            todo.extend(item)
-        elif isinstance(item, str):
-            if len(item) > MAX_DATA_STRING:
-                return budget + 1
-        elif item is not None and type(item) not in (int, float, bool):
-            return budget + 1
-    return size
+def _oversized(datas: list, lo: int, hi: int) -> int | None:
+    """The index of the first of `datas[lo:hi]` that is not JSON or longer than MAX_EVENT_DATA as
+    JSON (None: none is). A slice whose JSON is short enough holds no long one, so only slices
+    that are too long are halved: a log of small events costs one encoding."""
+    if lo >= hi:
+        return None
+    try:
+        fits = len(_ENCODER.encode(datas[lo:hi])) <= MAX_EVENT_DATA + 2      # the list's brackets
+    except (TypeError, ValueError, RecursionError):
+        fits = False
+    if fits:
+        return None
+    if hi - lo == 1:
+        return lo
+    middle = (lo + hi) // 2
+    found = _oversized(datas, lo, middle)
+    return found if found is not None else _oversized(datas, middle, hi)

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, Iterator
 
 from . import rng as rnd
 from .action import Action
-from .checks import event_problem, stack_problems
+from .checks import events_problem, stack_problems
 from .errors import BadRecord, GameOver, IllegalAction, UndoRefused, WrongSeat, short as _short
 from .fields import Field, build_methods
 from .flow import AnyTime, Flow, Frame, frames_of
@@ -454,14 +454,10 @@ class GameState:
                 raise BadRecord(f"{name} state: malformed history entry {_short(entry)}")
             self._history = (self._history, (entry[0], entry[1], entry[2]))
         events = data.get("events")
-        if not isinstance(events, list):
-            raise BadRecord(f"{name} state: 'events' must be a list")
-        last = 0
-        for index, entry in enumerate(events):
-            problem = event_problem(entry, self.players, version, last)
-            if problem is not None:
-                raise BadRecord(f"{name} state: event {index}: {problem}")
-            last = entry[5]
+        problem = events_problem(events, self.players, version)
+        if problem is not None:
+            raise BadRecord(f"{name} state: {problem}")
+        for entry in events:
             vis = tuple(entry[0]) if isinstance(entry[0], list) else entry[0]
             self._log = (self._log, (vis, entry[1], tuple(entry[2]), entry[3], entry[4], entry[5]))
         state = data["state"]
