@@ -44,13 +44,14 @@ def changed(data: dict[str, Any], **fields: Any) -> dict[str, Any]:
 
 
 def play_out(game: Game, state: GameState, seed: int, limit: int = 5000) -> list[str]:
-    """Play `state` to its end with random keys, checking `check_state` before every decision and
-    at the end: the problems found first (empty: none). A state that is still going after `limit`
-    decisions is a problem too (a stall)."""
+    """Play `state` to its end with random keys, checking `check_state` before every decision (the
+    first time deeply: a JSON round trip, clones, a determinization for search) and at the end: the
+    problems found first (empty: none). A state still going after `limit` decisions is a problem
+    too (a stall)."""
     pick = random.Random(seed)
     start = state.version
-    for _ in range(limit):
-        problems = _problems(state, start)
+    for step in range(limit):
+        problems = _problems(state, start, deep=step == 0)
         if problems or state.to_act is None:
             return problems
         keys = state.legal_keys()
@@ -58,11 +59,11 @@ def play_out(game: Game, state: GameState, seed: int, limit: int = 5000) -> list
     return [f"still playing after {limit} decisions"]
 
 
-def _problems(state: GameState, start: int) -> list[str]:
+def _problems(state: GameState, start: int, deep: bool = False) -> list[str]:
     # A detached state's history holds only the decisions since it was loaded, while its version
     # counts the whole game: that one difference is what detaching means, not a problem.
     expected = f"version is {state.version} after {state.version - start} actions"
-    return [p for p in check_state(state) if p != expected]
+    return [p for p in check_state(state, deep=deep, seed=start) if p != expected]
 
 
 # ---------------------------------------------------------------------- mutations
