@@ -168,6 +168,11 @@ class Anywhere(Decision):
     args = ("seat",)
 
 
+@FLOW.kind
+class Step(Automatic):
+    over = ()
+
+
 FLOW.declare_args(count=int_in(1, 3))
 
 
@@ -195,6 +200,7 @@ def test_a_stack_the_flow_makes_has_no_problems():
     ((Spine(), in_order([Pick(0, 1), Pick(0, 9)])), "item \\(pick\\): argument 'count' cannot be 9"),
     ((Anywhere(0), in_order([Pick(0, 1), Pick(1, 1)])), "item \\(pick\\) cannot be pending on 'anywhere'"),
     ((Spine(), (in_order([Pick(0, 1), Pick(1, 1)])[0], ())), "argument 'frames' cannot be \\(\\)"),
+    ((Spine(), Step(), Anywhere(0)), "frame 1 from the bottom \\(step\\) is never pending"),
 ])
 def test_a_stack_the_flow_cannot_make_is_named(frames, message):
     found = problems(*frames)

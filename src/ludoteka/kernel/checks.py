@@ -114,8 +114,11 @@ def _frame_problems(types: dict[str, ArgCheck], state: "GameState", frame: Frame
             _frame_problems(types, state, inner, below, f"{where} item", seen, problems)
         return
     if kind.over is not None and below not in kind.over:
-        problems.append(f"{where} cannot be pending on {below or 'an empty stack'!r}; "
-                        f"only on {', '.join(repr(k or 'the bottom') for k in kind.over)}")
+        if kind.over:
+            problems.append(f"{where} cannot be pending on {below or 'an empty stack'!r}; "
+                            f"only on {', '.join(repr(k or 'the bottom') for k in kind.over)}")
+        else:
+            problems.append(f"{where} is never pending: it runs as soon as it is pushed")
     if kind.once:
         if kind.name in seen:
             problems.append(f"{where}: a second {kind.name!r} frame")
