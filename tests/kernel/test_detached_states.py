@@ -104,6 +104,14 @@ def test_messina_the_automa_taking_a_fourth_pile_is_refused():
     refused(MS, changed(data, automa_taken=data["state"]["automa_taken"] + [[]]), "automa_taken holds 4 piles")
 
 
+@pytest.mark.rule("MS-35.20")
+def test_messina_a_tile_the_automa_took_must_be_one_of_the_data():
+    data = detached(MS, 1, 2, 500, until=lambda s: len(s.automa_taken[1]) > 0)
+    taken = data["state"]["automa_taken"]
+    refused(MS, changed(data, automa_taken=[taken[0], [10 ** 6] + taken[1][1:], taken[2]]),
+            "workshop index 1000000 is not one of the")
+
+
 @pytest.mark.rule("MS-3.12", "MS-28.13")
 def test_messina_late_stacks_emptied_before_round_five_are_refused():
     data = detached(MS, 3, 2, 30)

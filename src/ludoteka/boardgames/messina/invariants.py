@@ -50,13 +50,15 @@ def _shapes(state, out) -> None:
     for name, sizes in stacks:
         if len(getattr(state, name)) not in sizes:
             out.append(f"{name} holds {len(getattr(state, name))} stacks")
+    taken = state.automa_taken if len(state.automa_taken) == 3 else ((), (), ())     # solo (MS-35.20)
     tiles = (("hex", data.hexes, [t for t in state.hex_at if t >= 0] + list(state.hex_stack)),
              ("ship", data.ships, state.ship_stack),
              ("hut upgrade", data.hut_upgrades, [t for s in state.hut_stacks for t in s]
-              + [t for t in state.hut_upgrade if t >= 0]),
+              + [t for t in state.hut_upgrade if t >= 0] + list(taken[0])),
              ("workshop", data.workshops, [t for s in state.workshop_stacks + state.late_stacks for t in s]
-              + [t for w in state.workshops for t in w[0::3]]),
-             ("cart", data.carts, [t for s in state.cart_stacks for t in s] + [t for c in state.carts for t in c[0::2]]))
+              + [t for w in state.workshops for t in w[0::3]] + list(taken[1])),
+             ("cart", data.carts, [t for s in state.cart_stacks for t in s] + [t for c in state.carts for t in c[0::2]]
+              + list(taken[2])))
     for what, records, used in tiles:
         bad = sorted({t for t in used if not 0 <= t < len(records)})
         if bad:
