@@ -9,7 +9,7 @@ from types import SimpleNamespace
 import pytest
 
 from ludoteka.kernel import BadRecord
-from ludoteka.kernel.checks import event_problem, events_problem, int_in, stack_problems
+from ludoteka.kernel.checks import KERNEL_ARG_TYPES, event_problem, events_problem, int_in, stack_problems
 from ludoteka.kernel.flow import BOTTOM, Automatic, Decision, Flow, in_order
 from ludoteka.registry import game
 
@@ -230,3 +230,13 @@ def test_event_checks_accept_what_games_write():
     assert events_problem(rows, 2, 5).startswith("event 321: an event's data must be a JSON object")
     rows[321][3] = {"x": "x" * 19_990}
     assert events_problem(rows, 2, 5) is None
+
+
+@pytest.mark.parametrize("name", ["notre-dame", "kingsburg", "messina-1347"])
+def test_every_kind_of_every_game_declares_where_it_waits_and_its_argument_types(name):
+    flow = game(name).new_state(game(name).min_players, 1).FLOW
+    types = {**KERNEL_ARG_TYPES, **flow.arg_types}
+    for kind in flow.kinds.values():
+        assert kind.name == "in_order" or kind.over is not None, f"{kind.name} does not declare `over`"
+        untyped = [arg for arg in kind.args if arg not in types]
+        assert not untyped, f"{kind.name}: arguments {untyped} have no declared type"
