@@ -60,7 +60,7 @@ def test_corrupt_state_records():
     with pytest.raises(BadRecord, match="vp"):
         GAME.state_from_json(bad)
     bad = dict(data, state=dict(data["state"], goods=[-1] + data["state"]["goods"][1:]))
-    with pytest.raises(BadRecord, match="negative goods"):
+    with pytest.raises(BadRecord, match="'goods' holds -1, outside 0.."):
         GAME.state_from_json(bad)
 
 

@@ -28,10 +28,16 @@ Helpers for the patterns every euro game repeats:
   `interrupt`     another seat decides now (a payer, a loser choosing what to lose), then the
                   flow returns to the frame below.
 The stack is a persistent linked list `(below, frame)`, so a clone shares it.
+
+A saved stack is checked when it is loaded (`checks.stack_problems`), so that a state saved without
+its history (a determinization) cannot hold a stack the flow never makes: every argument has the
+type its name declares (`Flow.arg_types`: `seat`, `seats`, `position` and `frames` are the
+kernel's, a game declares the others with `Flow.declare_args`), a kind's `over` names the kinds it
+may sit on, and a kind marked `once` appears at most once.
 """
 from __future__ import annotations
 
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from .action import Action
 from .errors import BadRecord
@@ -41,6 +47,9 @@ from .errors import BadRecord
 GameState = Any
 
 Frame = tuple
+# A frame argument's type: is `value` one a frame of `state` can hold?
+ArgCheck = Callable[["GameState", Any], bool]
+BOTTOM = ""          # in a kind's `over`: the frame may be the bottom of the stack
 
 
 class Kind:
@@ -50,6 +59,10 @@ class Kind:
     args: tuple[str, ...] = ()
     decision: bool = False
     single: bool = False          # a decision of one seat, `args[0]` (the runner's fast path)
+    # The kinds a frame of this kind may sit directly on (BOTTOM: the bottom of the stack); the
+    # frames waiting in an `in_order` sit where it sits. None: anywhere (not checked on load).
+    over: "tuple[str, ...] | None" = None
+    once: bool = False            # at most one frame of this kind is ever pending
 
     def __call__(self, *args: Any) -> Frame:
         """The frame of this kind with these arguments."""
@@ -262,6 +275,16 @@ class Flow:
         # A game may set this: a one-seat decision that comes up with no options of its own (an
         # "at any time" action changed the state after it was pushed) is dropped, its effect lost.
         self.drop_empty = False
+        # The type of each frame argument, by its name in the kinds' `args` (see `declare_args`);
+        # the kernel's own names (seat, seats, position, frames) are in checks.py.
+        self.arg_types: dict[str, ArgCheck] = {}
+
+    def declare_args(self, **checks: ArgCheck) -> None:
+        """Declare the type of frame arguments by name: `FLOW.declare_args(count=int_in(1, 4))`.
+
+        Every frame loaded from a saved state has each argument checked by the type its name
+        declares (an undeclared name is not checked; the games' tests require one for each)."""
+        self.arg_types.update(checks)
 
     def kind(self, cls: type) -> Kind:
         """Class decorator: register a kind and return its single instance."""
@@ -292,7 +315,7 @@ class Flow:
         if kind is None:
             raise BadRecord(f"{game} state: unknown frame kind {data['kind'][:40]!r}; "
                             f"known: {', '.join(sorted(self.kinds))}")
-        if kind.args and len(data["args"]) != len(kind.args):
+        if len(data["args"]) != len(kind.args):
             raise BadRecord(f"{game} state: frame {kind.name!r} takes {len(kind.args)} args "
                             f"({', '.join(kind.args)}), not {len(data['args'])}")
         return (kind, *(self._arg_from_json(a, game) for a in data["args"]))

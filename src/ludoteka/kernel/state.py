@@ -11,6 +11,7 @@ from typing import Any, Iterator
 
 from . import rng as rnd
 from .action import Action
+from .checks import events_problem, stack_problems
 from .errors import BadRecord, GameOver, IllegalAction, UndoRefused, WrongSeat, short as _short
 from .fields import Field, build_methods
 from .flow import AnyTime, Flow, Frame, frames_of
@@ -456,13 +457,10 @@ class GameState:
                 raise BadRecord(f"{name} state: malformed history entry {_short(entry)}")
             self._history = (self._history, (entry[0], entry[1], entry[2]))
         events = data.get("events")
-        if not isinstance(events, list):
-            raise BadRecord(f"{name} state: 'events' must be a list")
+        problem = events_problem(events, self.players, version)
+        if problem is not None:
+            raise BadRecord(f"{name} state: {problem}")
         for entry in events:
-            if not (isinstance(entry, list) and len(entry) == 6 and isinstance(entry[1], str)
-                    and isinstance(entry[2], list) and isinstance(entry[3], dict)
-                    and isinstance(entry[4], str) and _is_int(entry[5])):
-                raise BadRecord(f"{name} state: malformed event {_short(entry)}")
             vis = tuple(entry[0]) if isinstance(entry[0], list) else entry[0]
             self._log = (self._log, (vis, entry[1], tuple(entry[2]), entry[3], entry[4], entry[5]))
         state = data["state"]
@@ -477,6 +475,9 @@ class GameState:
             self._stack = (self._stack, self.FLOW.frame_from_json(frame, name))
         self._restore_fields(state)
         self._after_restore()
+        problems = stack_problems(self.FLOW, self)
+        if problems:
+            raise BadRecord(f"{name} state: 'stack' {problems[0]}")
         top = self.top()
         if top is not None and not top[0].decision:
             raise BadRecord(f"{name} state: the top frame {top[0].name!r} is not a decision")

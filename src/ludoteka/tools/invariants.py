@@ -5,6 +5,7 @@ import json
 from typing import Any
 
 from ..kernel import Action, GameState, LudotekaError
+from ..kernel.checks import stack_problems
 
 
 def _canonical(data: Any) -> str:
@@ -18,7 +19,8 @@ def check_state(state: GameState, deep: bool = False, seed: int = 0) -> list[str
     `acting_seats()`; every acting seat has legal keys, unique non-empty strings, each described
     by an Action with the same key and a label, and no other seat has any; `version` counts the
     actions; scores are one number per seat and each seat's score breakdown sums to its score;
-    the game's own `check_invariants`.
+    the pending frames are a stack the flow declares (kernel/checks.py: what loading a saved
+    state requires); the game's own `check_invariants`.
     With `deep`, also: the state survives `to_json` -> JSON text -> `state_from_json` -> `to_json`
     unchanged with the same legal keys, scores and views; a clone starts equal, and applying a key to the clone
     leaves the original unchanged; every view is JSON-ready; a determinization for the seat to
@@ -62,6 +64,7 @@ def check_state(state: GameState, deep: bool = False, seed: int = 0) -> list[str
                 problems.append(f"seat {seat}'s score breakdown {points} does not sum to its score {scores[seat]}")
         if len(breakdown) != players:
             problems.append(f"score_breakdown() has {len(breakdown)} entries for {players} seats")
+    problems.extend(f"stack: {p}" for p in stack_problems(state.FLOW, state))
     problems.extend(f"game invariant: {p}" for p in game.check_invariants(state))
     if deep:
         problems.extend(_deep_checks(state, keys, seed))

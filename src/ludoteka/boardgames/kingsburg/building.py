@@ -3,7 +3,7 @@ and the Embassy, the Town Hall (KB-11), then the season's clean-up and the next 
 from __future__ import annotations
 
 from ludoteka.kernel import Action
-from ludoteka.kernel.flow import Automatic, Decision
+from ludoteka.kernel.flow import BOTTOM, Automatic, Decision
 
 from .flow import FLOW, InTurnOrder, step
 from .keys import LETTERS, BuildKey, TownHallKey, goods_dict, goods_text
@@ -56,6 +56,8 @@ def _describe_build(state, seat: int, key: str, envoy: bool) -> Action:
 class BuildRound(InTurnOrder):
     """KB-10.1: each seat in turn order may build one building."""
 
+    over = ()
+
     def turn(self, state, seat, position):
         return BUILD(seat, position) if build_keys(state, seat, state.T.build_key) else None
 
@@ -68,6 +70,7 @@ class Build(Decision):
     """Build one building or pass (KB-10)."""
 
     args = ("seat", "position")
+    over = (BOTTOM,)
 
     def keys(self, state, frame, seat):
         return build_keys(state, seat, state.T.build_key) + ["pass"]
@@ -91,6 +94,7 @@ class EnvoyBuild(Decision):
     """KB-13.4/13.5: with the King's Envoy, a second building; the Envoy then goes back to the board."""
 
     args = ("seat", "position")
+    over = (BOTTOM,)
 
     def keys(self, state, frame, seat):
         return build_keys(state, seat, state.T.envoy_key) + ["done"]
@@ -116,6 +120,8 @@ class EndOfSeason(Automatic):
     The order of one seat's end-of-season effects changes nothing (Inn and Embassy only add; a
     Town Hall paid before the Inn leaves the same choices) except in one case, which the seat
     then decides (effect_order_choice, Iennaco's ruling 4): see `inn_order_matters`."""
+
+    over = ()
 
     def run(self, state, frame):
         end_of_season(state)
@@ -169,6 +175,8 @@ def town_hall_keys(state, seat: int) -> list[str]:
 class TownHallRound(InTurnOrder):
     """KB-11.2, KB-17.11: owners of the Town Hall, in turn order."""
 
+    over = ()
+
     def turn(self, state, seat, position):
         if state.inn_pending >> seat & 1:
             if inn_order_matters(state, seat):     # earlier seats' payments may have refilled the supply
@@ -188,6 +196,7 @@ class InnOrder(Decision):
     offered only when the order changes the outcome (`inn_order_matters`)."""
 
     args = ("seat", "position")
+    over = (BOTTOM,)
 
     def keys(self, state, frame, seat):
         return ["inn:first", "inn:after-town-hall"]
@@ -212,6 +221,7 @@ class TownHall(Decision):
     """Pay a +2 token or one good for 1 VP, or skip (KB-17.11)."""
 
     args = ("seat", "position")
+    over = (BOTTOM,)
 
     def keys(self, state, frame, seat):
         return town_hall_keys(state, seat)
@@ -242,6 +252,8 @@ class TownHall(Decision):
 @FLOW.kind
 class CleanSeason(Automatic):
     """KB-18.5: the season's once-only uses reset, the dummy dice leave; the next phase begins."""
+
+    over = ()
 
     def run(self, state, frame):
         state.market_used = state.statue_used = state.chapel_used = state.token_used = 0

@@ -2,7 +2,7 @@
 a saved state that breaks one, and `tools/invariants.py` checks them along random games)."""
 from __future__ import annotations
 
-from .state import CATEGORIES, DUMMY, EMPTY, REINF_TOKENS
+from .state import CATEGORIES, DUMMY, EMPTY, REINF_TOKENS, SOLDIER_TOKEN_SET
 from .tables import BUILDING_TOKENS, FULL_COURT, TOKEN_VALUES
 
 
@@ -38,6 +38,13 @@ def check(game, state) -> list[str]:
             bad.append(f"seat {s} still has soldiers after the last Winter")
         if state.phase not in (2, 4, 6) and any(state.dice_of(s)):
             bad.append(f"seat {s} holds dice outside a production phase")
+        # KB-6.6: the King's white die only in Spring for the King's Aid seat, the
+        # Farms' white die only with the Farms
+        dice = state.dice_of(s)
+        if dice[3] and not (state.phase == 2 and state.kings_aid_seat == s):
+            bad.append(f"dice_values: seat {s} holds the King's white die without the King's Aid")
+        if dice[4] and not state.buildings[s] & T.B_FARMS:
+            bad.append(f"dice_values: seat {s} holds the Farms' white die without the Farms")
         if state.enemy_seen[s] >> state.year:
             bad.append(f"seat {s} has seen the enemy card of a future year")
     tokens = sum(state.tokens) + sum(p[3] for p in state.placements)
@@ -76,13 +83,17 @@ def check(game, state) -> list[str]:
         if len(p) != 6 or not 1 <= p[0] <= 18 or not 0 <= p[1] < n or p[5] not in (0, 1) \
                 or state.court[2 * p[0] + p[5]] != p[1]:
             bad.append(f"placement {list(p)[:6]} is not on the court")
+        elif not _placement_adds_up(p):
+            bad.append(f"placements: {list(p)[:6]}: its dice, token and Market do not make advisor {p[0]}")
     for name in ("kings_aid_seat", "envoy_holder"):
         if getattr(state, name) >= n:
             bad.append(f"{name} is seat {getattr(state, name)}, which does not exist")
     if state.kings_aid_seat != -1 and state.phase > 2:
         bad.append("the King's white die was not returned after Spring")
-    if not (state.enemies_revealed == state.year or state.enemies_revealed == state.year - 1):
-        bad.append(f"{state.enemies_revealed} enemy cards are revealed in year {state.year}")
+    # KB-15.1: the year's enemy is turned face up when Winter (phase 8) begins, and only then.
+    if state.enemies_revealed != state.year - (0 if state.phase == 8 else 1):
+        bad.append(f"enemies_revealed: {state.enemies_revealed} enemy cards are revealed in phase {state.phase} "
+                   f"of year {state.year}")
     for y, c in enumerate(state.enemy_deck, 1):
         if c >= len(game.data.enemies) or game.data.enemies[c].year != y:
             bad.append(f"the enemy card for year {y} is not a year-{y} card")
@@ -94,6 +105,56 @@ def check(game, state) -> list[str]:
             left = sum(state.soldier_tokens[5 * s:5 * s + 5]) + (1 if state.soldier_token_picked[s] >= 0 else 0)
             if left != len(TOKEN_VALUES) - battles:
                 bad.append(f"seat {s} has {left} soldier tokens after {battles} battles")
+            # KB-19.3: a seat's tokens (left and picked) are part of its set, never more of a value
+            held = list(state.soldier_tokens[5 * s:5 * s + 5])
+            if state.soldier_token_picked[s] >= 0:
+                held[state.soldier_token_picked[s]] += 1
+            if any(h > k for h, k in zip(held, SOLDIER_TOKEN_SET)):
+                bad.append(f"soldier_tokens: seat {s} holds tokens {held} by value, more than a set "
+                           f"{list(SOLDIER_TOKEN_SET)}")
+    bad.extend(_frame_problems(state))
     if state.advisors_taken & ~FULL_COURT & ~1:
         bad.append("an advisor number above 18 is occupied")
     return bad
+
+
+# The phases in which a frame of each kind can be pending (its kind's `over` says where in the
+# stack): King's Aid goods in phase 1, the Merchants' Guild's before a season's roll, the dice and
+# the buildings of the production phases, recruiting in 7, Winter's tokens, battle and losses in 8.
+FRAME_PHASES = {"start_season": (1,), "take_goods": (1, 2, 4, 6, 8), "roll": (2, 4, 6), "reroll": (2, 4, 6),
+                "choose_dice": (2, 4, 6), "choose_advisor": (2, 4, 6), "take_help": (2, 4, 6),
+                "build": (2, 4, 6), "envoy_build": (2, 4, 6), "town_hall": (2, 4, 6), "recruit": (7,),
+                "soldier_tokens": (8,), "battle": (8,), "year_end": (8,), "lose_goods": (8,),
+                "choose_loss": (8,)}
+REASON_PHASES = {"kings_aid": (1,), "merchants_guild": (2, 4, 6), "battle": (8,)}
+
+
+def _frame_problems(state) -> list[str]:
+    """The pending frames agree with the phase, the turn order and the dice (a saved state
+    without its history is checked against these)."""
+    bad = []
+    frames = []
+    for frame in state.frames():
+        frames.extend(frame[1] if frame[0].name == "in_order" else (frame,))
+    for frame in frames:
+        name = frame[0].name
+        if state.phase not in FRAME_PHASES.get(name, (state.phase,)):
+            bad.append(f"stack: a {name!r} frame is pending in phase {state.phase}")
+        args = frame[0].args
+        if args[:2] == ("seat", "position") and state.turn_order[frame[2]] != frame[1]:
+            bad.append(f"stack: a {name!r} frame of seat {frame[1]} at turn-order position {frame[2]}")
+        if name == "take_goods" and state.phase not in REASON_PHASES[frame[3]]:
+            bad.append(f"stack: goods taken for {frame[3]!r} in phase {state.phase}")
+        if name == "choose_advisor":
+            dice = [state.dice_values[5 * frame[1] + i] for i in state.T.mask_dice[frame[3]]]
+            if 0 in dice or sum(dice) != frame[4]:
+                bad.append(f"stack: seat {frame[1]} chooses an advisor for dice {dice} that do not total {frame[4]}")
+    return bad
+
+
+def _placement_adds_up(p) -> bool:
+    """KB-8.4-8.7, KB-17.6: 1 to 5 dice of 1..6, plus 2 with a +2 token, plus or minus 1 with the
+    Market (a flag: used or not), make the advisor's number."""
+    advisor, _, dice, token, market, _ = p
+    return (type(dice) is tuple and 1 <= len(dice) <= 5 and all(1 <= d <= 6 for d in dice)
+            and token in (0, 1) and market in (0, 1) and abs(advisor - sum(dice) - 2 * token) <= market)

@@ -4,7 +4,7 @@ advisor order (KB-9). Building and the end of the season follow in `building.py`
 from __future__ import annotations
 
 from ludoteka.kernel import Action
-from ludoteka.kernel.flow import Automatic, Decision
+from ludoteka.kernel.flow import BOTTOM, Automatic, Decision
 
 from . import flow
 from .flow import FLOW, InTurnOrder, step
@@ -18,6 +18,9 @@ EMPTY, DUMMY = -1, -2
 @FLOW.kind
 class Roll(Automatic):
     """KB-18.1/18.2 dummy dice, then every seat rolls its dice (KB-7.1, KB-6.6)."""
+
+    over = (BOTTOM,)
+    once = True
 
     def run(self, state, frame):
         T = state.T
@@ -93,6 +96,8 @@ def reroll_keys(state, seat: int) -> list[str]:
 class RerollRound(InTurnOrder):
     """Statue and Chapel rerolls, seat by seat in the previous turn order; then the new order (KB-7.3-7.5)."""
 
+    over = ()
+
     def turn(self, state, seat, position):
         return REROLL(seat, position) if reroll_keys(state, seat) else None
 
@@ -113,6 +118,7 @@ class Reroll(Decision):
     7 or less; each once per season."""
 
     args = ("seat", "position")
+    over = (BOTTOM,)
 
     def keys(self, state, frame, seat):
         return reroll_keys(state, seat)
@@ -195,6 +201,7 @@ class InfluenceRound(Automatic):
     """KB-8.1-8.12: seats in turn order, round after round, until every seat has passed."""
 
     args = ("position",)
+    over = ()
 
     def run(self, state, frame):
         influence_from(state, frame[1])
@@ -227,6 +234,7 @@ class ChooseDice(Decision):
     """Pick a group of one's dice (at least one coloured, KB-8.9) to influence an advisor with, or pass."""
 
     args = ("seat", "position")
+    over = (BOTTOM,)
 
     def keys(self, state, frame, seat):
         return group_keys(state, seat)
@@ -264,6 +272,7 @@ class ChooseAdvisor(Decision):
     (KB-8.4-8.9, KB-13.3, KB-17.6)."""
 
     args = ("seat", "position", "dice_mask", "total")
+    over = (BOTTOM,)
 
     def keys(self, state, frame, seat):
         return target_keys(state, seat, frame[4])
@@ -327,6 +336,7 @@ class HelpStep(Automatic):
     then all dice and used +2 tokens go back (KB-9.23)."""
 
     args = ("slot",)
+    over = ()
 
     def run(self, state, frame):
         help_from(state, frame[1])
@@ -356,6 +366,7 @@ class TakeHelp(Decision):
     """Take one form of an advisor's help, or decline it (KB-9)."""
 
     args = ("seat", "slot")
+    over = (BOTTOM,)
 
     def keys(self, state, frame, seat):
         return help_keys(state, seat, frame[2] >> 1)

@@ -24,6 +24,10 @@ from .tables import BUILDING_TOKENS, TOKEN_SUPPLY, Placement, Tables
 REINF_DIE, REINF_TWO_DICE, REINF_TOKENS = 0, 1, 2
 EMPTY, DUMMY = -1, -2
 COURT_SLOTS = 38                          # 2 slots for each advisor 0..18 (advisor 0 unused)
+# Bounds no game reaches, for checking saved states (KB-9.24 and KB-AMB-6: goods and +2 tokens are
+# unlimited; the most goods, soldiers or VP a seat can gain in 15 seasons and 5 battles is far
+# below them). VP may go below 0 with the negative_vp option (KB-AMB-9) or a floor option.
+MAX_GOODS, MAX_TOKENS, MAX_SOLDIERS, MAX_VP, MIN_VP, MAX_STRENGTH = 1000, 100, 1000, 1000, -1000, 2000
 SOLDIER_TOKEN_SET = (1, 2, 1, 1, 1)       # KB-19.3: how many tokens of value 0..4 a set holds
 PHASE_NAMES = ("", "King's Aid", "Spring", "King's Reward", "Summer", "King's Envoy", "Autumn",
                "Recruit Soldiers", "Winter")
@@ -64,11 +68,12 @@ class KingsburgState(GameState):
         Const("rules", doc="the resolved options (Config)"),
         Int("year", lo=1, hi=5), Int("phase", lo=1, hi=8),
         Ints("turn_order", per_seat=1, lo=0, hi=4),
-        Ints("goods", per_seat=3, doc="gold, wood, stone per seat (never negative: an invariant)"),
-        Ints("vp", per_seat=1),
-        Ints("points", per_seat=len(CATEGORIES), doc="VP per scoring category (CATEGORIES); sums to vp"),
-        Ints("tokens", per_seat=1, lo=0, doc="+2 tokens"),
-        Ints("soldiers", per_seat=1, lo=0),
+        Ints("goods", per_seat=3, lo=0, hi=MAX_GOODS, doc="gold, wood, stone per seat"),
+        Ints("vp", per_seat=1, lo=MIN_VP, hi=MAX_VP),
+        Ints("points", per_seat=len(CATEGORIES), lo=MIN_VP, hi=MAX_VP,
+             doc="VP per scoring category (CATEGORIES); sums to vp"),
+        Ints("tokens", per_seat=1, lo=0, hi=MAX_TOKENS, doc="+2 tokens"),
+        Ints("soldiers", per_seat=1, lo=0, hi=MAX_SOLDIERS),
         Ints("buildings", per_seat=1, lo=0, hi=(1 << 20) - 1, doc="bitmask of standing buildings"),
         Ints("dice_values", per_seat=5, lo=0, hi=6, doc="3 coloured, King's white, Farms' white; 0: none"),
         Ints("court", length=COURT_SLOTS, lo=DUMMY, hi=4, doc="per advisor: first influencer, Envoy user"),
@@ -90,10 +95,11 @@ class KingsburgState(GameState):
         Tuple("soldier_tokens", per_seat=5, lo=0, hi=2, doc="tokens of value 0..4 left (variant)"),
         Tuple("soldier_token_picked", per_seat=1, lo=-1, hi=4, hidden="owner"),
         Int("kings_soldiers", lo=-1, hi=6, doc="the King's last reinforcements (-1: tokens)"),
-        Tuple("battle_strength", doc="last battle: each seat's strength"),
+        Tuple("battle_strength", lo=-MAX_STRENGTH, hi=MAX_STRENGTH, doc="last battle: each seat's strength"),
         Tuple("battle_result", lo=-1, hi=1, doc="last battle: -1 lost, 0 tie, 1 won"),
         Tuple("dummy_dice", lo=1, hi=6),
-        Tuple("placements", nested=True, doc="Placement of every group on the court this season"),
+        Tuple("placements", nested=True, lo=0, hi=18,
+              doc="Placement of every group on the court this season (see invariants.py)"),
     )
     __slots__ = slots(FIELDS)
     FLOW = FLOW

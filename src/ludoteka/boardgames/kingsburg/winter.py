@@ -4,7 +4,7 @@ and every seat's battle with its rewards and losses (KB-15.6-15.17)."""
 from __future__ import annotations
 
 from ludoteka.kernel import Action
-from ludoteka.kernel.flow import Automatic, Decision, Simultaneous, in_order
+from ludoteka.kernel.flow import BOTTOM, Automatic, Decision, Simultaneous, in_order
 
 from . import flow
 from .flow import FLOW, InTurnOrder, step
@@ -28,6 +28,8 @@ def recruit_keys(state, seat: int) -> list[str]:
 class RecruitRound(InTurnOrder):
     """KB-14: each seat in turn order recruits soldiers, one per decision."""
 
+    over = ()
+
     def turn(self, state, seat, position):
         return RECRUIT(seat, position) if recruit_keys(state, seat) else None
 
@@ -41,6 +43,7 @@ class Recruit(Decision):
     """Recruit one soldier for 2 goods (1 with the Barracks, KB-17.8), or be done."""
 
     args = ("seat", "position")
+    over = (BOTTOM,)
 
     def keys(self, state, frame, seat):
         return recruit_keys(state, seat)
@@ -70,6 +73,8 @@ class Winter(Automatic):
     """KB-15.1: the top enemy card is turned face up before the reinforcements (in the token
     variant every seat picks its token knowing the enemy, KB-19.1)."""
 
+    over = ()
+
     def run(self, state, frame):
         if state.enemies_revealed < state.year:
             state.enemies_revealed = state.year
@@ -87,6 +92,8 @@ class SoldierTokens(Simultaneous):
     """KB-19.5/19.6: every seat at once puts one of its tokens face down; revealed together."""
 
     args = ("seats",)
+    over = ("battle",)
+    once = True
 
     def keys(self, state, frame, seat):
         b = 5 * seat
@@ -132,6 +139,9 @@ def strength_of(state, seat: int, card_index: int) -> tuple[int, list[dict]]:
 @FLOW.kind
 class Battle(Automatic):
     """KB-15: the King's reinforcements and every seat's battle against the revealed enemy."""
+
+    over = (BOTTOM,)
+    once = True
 
     def run(self, state, frame):
         T = state.T

@@ -3,7 +3,7 @@ end of the year and of the game) and goods of one's choice (Aid, Merchants' Guil
 from __future__ import annotations
 
 from ludoteka.kernel import Action
-from ludoteka.kernel.flow import Automatic, Decision, in_order
+from ludoteka.kernel.flow import BOTTOM, Automatic, Decision, in_order
 
 from .flow import FLOW, step
 from .keys import GoodsKey, goods_dict, goods_text
@@ -33,6 +33,8 @@ class KingsAid(Automatic):
     """KB-5: the fewest buildings (then goods) rolls the King's white die in Spring; a tie on
     both gives each tied seat 1 good of its choice instead (KB-5.3, KB-5.4)."""
 
+    over = ()
+
     def run(self, state, frame):
         state.phase = 1
         seats, unique = fewest(state)
@@ -52,6 +54,8 @@ class StartSeason(Automatic):
     """A production phase begins: the Merchants' Guild's gold, before rolling (KB-17.9)."""
 
     args = ("phase",)
+    over = (BOTTOM,)
+    once = True
 
     def run(self, state, frame):
         state.phase = frame[1]
@@ -75,6 +79,7 @@ class TakeGoods(Decision):
     """Take `count` goods of one's choice (King's Aid KB-5.3, Merchants' Guild option, battle reward)."""
 
     args = ("seat", "count", "reason")
+    over = ("start_season", "roll", "year_end")
 
     def keys(self, state, frame, seat):
         return [k for k, _ in state.T.take_keys[frame[2]]]
@@ -97,6 +102,7 @@ class LoseGoods(Automatic):
     """Lose `count` goods of one's choice (KB-15.12); with that many or fewer, all are lost (KB-AMB-25)."""
 
     args = ("seat", "count")
+    over = ("year_end",)
 
     def run(self, state, frame):
         seat, count = frame[1], frame[2]
@@ -115,6 +121,7 @@ class ChooseLoss(Decision):
     """Which goods to lose to the enemy (KB-15.12)."""
 
     args = ("seat", "count")
+    over = ("year_end",)
 
     def keys(self, state, frame, seat):
         g, w, s = state.goods_of(seat)
@@ -136,6 +143,8 @@ class ChooseLoss(Decision):
 class KingsReward(Automatic):
     """KB-12: the most buildings gain 1 VP, every tied seat too (KB-AMB-17: also at 0, by option)."""
 
+    over = ()
+
     def run(self, state, frame):
         counts = [state.building_count(s) for s in range(state.players)]
         top = max(counts)
@@ -152,6 +161,8 @@ class KingsReward(Automatic):
 class KingsEnvoy(Automatic):
     """KB-13.1/13.6: an unused Envoy returns, then goes to the fewest buildings/goods."""
 
+    over = ()
+
     def run(self, state, frame):
         state.envoy_holder = -1
         seats, unique = fewest(state)
@@ -167,6 +178,9 @@ class KingsEnvoy(Automatic):
 @FLOW.kind
 class YearEnd(Automatic):
     """KB-16.1-16.3: the next year, or the end of the game with the final bonuses."""
+
+    over = (BOTTOM,)
+    once = True
 
     def run(self, state, frame):
         if state.year < 5:

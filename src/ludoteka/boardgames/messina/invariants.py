@@ -42,18 +42,23 @@ def _shapes(state, out) -> None:
         out.append(f"the wheel shows window {state.wheel} of {len(data.wheel)}")
     if len(set(state.docking_stack)) != len(state.docking_stack):
         out.append(f"a docking tile twice in {list(state.docking_stack)}")
-    stacks = (("hut_stacks", (3,)), ("workshop_stacks", (3,)), ("late_stacks", (0, 3)),
-              ("cart_stacks", (1,) if n <= 2 else (2,)))
+    # MS-28.13: the 3 late stacks wait until the preparation of the round that swaps them in
+    rows = data.sides[side_name(n)].rounds
+    late_round = next((r for r, row in enumerate(rows, 1) if row.late_workshops), len(rows) + 1)
+    stacks = (("hut_stacks", (3,)), ("workshop_stacks", (3,)),
+              ("late_stacks", (3,) if state.round < late_round else (0,)), ("cart_stacks", (1,) if n <= 2 else (2,)))
     for name, sizes in stacks:
         if len(getattr(state, name)) not in sizes:
             out.append(f"{name} holds {len(getattr(state, name))} stacks")
+    taken = state.automa_taken if len(state.automa_taken) == 3 else ((), (), ())     # solo (MS-35.20)
     tiles = (("hex", data.hexes, [t for t in state.hex_at if t >= 0] + list(state.hex_stack)),
              ("ship", data.ships, state.ship_stack),
              ("hut upgrade", data.hut_upgrades, [t for s in state.hut_stacks for t in s]
-              + [t for t in state.hut_upgrade if t >= 0]),
+              + [t for t in state.hut_upgrade if t >= 0] + list(taken[0])),
              ("workshop", data.workshops, [t for s in state.workshop_stacks + state.late_stacks for t in s]
-              + [t for w in state.workshops for t in w[0::3]]),
-             ("cart", data.carts, [t for s in state.cart_stacks for t in s] + [t for c in state.carts for t in c[0::2]]))
+              + [t for w in state.workshops for t in w[0::3]] + list(taken[1])),
+             ("cart", data.carts, [t for s in state.cart_stacks for t in s] + [t for c in state.carts for t in c[0::2]]
+              + list(taken[2])))
     for what, records, used in tiles:
         bad = sorted({t for t in used if not 0 <= t < len(records)})
         if bad:
@@ -284,6 +289,8 @@ def _automa(state, out) -> None:
     placed = [node for node in state.automa_at if node >= 0]
     if len(state.automa_at) != max(LIEUTENANTS_PER_ROUND):
         out.append(f"the automa has {len(state.automa_at)} lieutenants")
+    if len(state.automa_taken) != 3:          # hut upgrades, workshops, carts (MS-35.20)
+        out.append(f"automa_taken holds {len(state.automa_taken)} piles, not 3")
     if not len(placed) <= state.automa_used <= LIEUTENANTS_PER_ROUND[state.round - 1]:
         out.append(f"the automa used {state.automa_used} lieutenants ({len(placed)} in Messina) in round "
                    f"{state.round}")

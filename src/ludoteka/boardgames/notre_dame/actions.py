@@ -51,6 +51,7 @@ class PlayCard(Decision):
     """ND-6.1: play one card face up, then carry out (or decline) its action."""
 
     args = ("seat",)
+    over = ("end_actions",)
     phase = "actions"
     title = "play an action card"
 
@@ -115,6 +116,7 @@ class PlaceStone(Decision):
     """ND-7: put a stone in the sector of the card played (or on Notre Dame)."""
 
     args = ("seat", "target")
+    over = ("end_actions",)
     phase = "actions"
     title = "place a stone"
 
@@ -179,6 +181,7 @@ class Donate(Decision):
     """ND-16.2: how many coins to give to Notre Dame (asked only when there is a choice)."""
 
     args = ("seat",)
+    over = ("end_actions",)
     phase = "actions"
     title = "donate to Notre Dame"
 
@@ -199,6 +202,7 @@ class PlaceFriend(Decision):
     """ND-13.1 to ND-13.4: put the trusted friend in any sector but the one it stands on."""
 
     args = ("seat",)
+    over = ("end_actions",)
     phase = "actions"
     title = "place the trusted friend"
 
@@ -267,6 +271,7 @@ class HotelReward(Decision):
     """ND-12: 1 coin, 1 stone or the rat marker back 1; two of them with 4 or more pieces."""
 
     args = ("seat", "count")
+    over = ("end_actions", "end_bribes")
     title = "hotel reward"
 
     def keys(self, state, frame, seat):
@@ -299,6 +304,7 @@ class MoveCarriage(Decision):
     """ND-11.2 to ND-11.9: any market within `count` roads; take an allowed message there."""
 
     args = ("seat", "count")
+    over = ("end_actions", "end_bribes")
     title = "move the carriage"
 
     def keys(self, state, frame, seat):

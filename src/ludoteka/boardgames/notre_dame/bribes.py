@@ -17,6 +17,7 @@ class OfferBribe(Automatic):
     """ND-17.1, ND-17.3: a seat's turn to bribe; a seat without a coin is passed over."""
 
     args = ("seat",)
+    over = ("end_bribes",)
 
     def run(self, state, frame):
         seat = frame[1]
@@ -31,6 +32,7 @@ class Bribe(Decision):
     """ND-17.2: pay 1 coin to one of the three persons and carry out its effect, or pass."""
 
     args = ("seat",)
+    over = ("end_bribes",)
     phase = "bribes"
     title = "bribe a person"
 
@@ -157,6 +159,7 @@ class BarmaidReward(Decision):
     """ND-18.1: after the 3 prestige, 1 coin, 1 stone or the rat marker back 1."""
 
     args = ("seat",)
+    over = ("end_bribes",)
     phase = "bribes"
     title = "barmaid reward"
 
@@ -201,6 +204,7 @@ class MinstrelFrom(Decision):
     """ND-18.4, step 1: the sectors to move pieces from and to."""
 
     args = ("seat",)
+    over = ("end_bribes",)
     phase = "bribes"
     title = "minstrel: move stones"
 
@@ -244,6 +248,7 @@ class MinstrelCount(Decision):
     """ND-18.4, step 2: how many stones (and whether the trusted friend) to move."""
 
     args = ("seat", "origin", "dest")
+    over = ("end_bribes",)
     phase = "bribes"
     title = "minstrel: how many"
 
@@ -281,6 +286,7 @@ class JugglerPiece(Decision):
     """ND-18.7, step 1: which piece the Juggler moves."""
 
     args = ("seat",)
+    over = ("end_bribes",)
     phase = "bribes"
     title = "juggler: what to move"
 
@@ -304,6 +310,7 @@ class JugglerTarget(Decision):
     """ND-18.8, ND-18.9: the sector it goes to (not the one it came from), then that action."""
 
     args = ("seat", "origin", "friend")
+    over = ("end_bribes",)
     phase = "bribes"
     title = "juggler: where to"
 
@@ -342,6 +349,7 @@ class BishopSector(Decision):
     """ND-19.3, ND-19.4: a stone from the general supply in an empty sector, then its action."""
 
     args = ("seat",)
+    over = ("end_bribes",)
     phase = "bribes"
     title = "bishop: which sector"
 

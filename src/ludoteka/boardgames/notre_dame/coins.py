@@ -21,6 +21,7 @@ class SettleDebt(Automatic):
     """`seat` is owed `owed` coins the supply could not pay: take them from the richest others."""
 
     args = ("seat", "owed")
+    over = ("end_actions", "end_bribes")
 
     def run(self, state, frame) -> None:
         _, seat, owed = frame
@@ -44,6 +45,7 @@ class ChoosePayer(Decision):
     """ND-AMB-8: the richest other players tie; the seat owed a coin chooses who gives it."""
 
     args = ("seat", "owed")
+    over = ("end_actions", "end_bribes")
     phase = ""                      # the phase of the effect that gained the coin
     title = "who pays the missing coin"
 

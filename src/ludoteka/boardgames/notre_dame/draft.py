@@ -20,6 +20,8 @@ class DraftPick(Simultaneous):
     `frame = (DRAFT_PICK, pending_seats, pass_number)`, the seats in order from the start player."""
 
     args = ("seats", "pass_number")
+    over = ("begin_actions",)
+    once = True
     phase = "draft"
 
     def title(self, state, frame) -> str:

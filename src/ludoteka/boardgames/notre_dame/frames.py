@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...kernel.checks import int_in, is_flag
 from ...kernel.flow import Flow, frames_of
 
 FLOW = Flow()
@@ -33,33 +34,7 @@ def decision_title(state: Any) -> str:
     return title(state, top) if callable(title) else title
 
 
-# The range of each frame argument, by its name in the kinds' `args`.
-_ARG_RANGES = {"target": range(0, 8), "origin": range(0, 8), "dest": range(0, 7),
-               "count": range(0, 16), "owed": range(1, 26), "pass_number": range(1, 3)}
-
-
-def frame_problems(state: Any, frame: tuple) -> list[str]:
-    """Arguments of a pending frame that are out of range (a corrupt saved state)."""
-    kind = frame[0]
-    problems = []
-    for name, value in zip(kind.args, frame[1:]):
-        if name == "frames":
-            if not isinstance(value, tuple) or not all(isinstance(f, tuple) and f for f in value):
-                problems.append(f"frame {kind.name!r}: malformed frames")
-                continue
-            for inner in value:
-                problems.extend(frame_problems(state, inner))
-        elif name == "seat":
-            if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < state.players:
-                problems.append(f"frame {kind.name!r}: seat {value!r} does not exist")
-        elif name == "seats":
-            if not isinstance(value, tuple) or not value or len(set(value)) != len(value) or not all(
-                    isinstance(s, int) and not isinstance(s, bool) and 0 <= s < state.players for s in value):
-                problems.append(f"frame {kind.name!r}: seats {value!r} are not distinct existing seats")
-        elif name == "friend":
-            if not isinstance(value, bool):
-                problems.append(f"frame {kind.name!r}: friend must be true or false, not {value!r}")
-        elif name in _ARG_RANGES:
-            if not isinstance(value, int) or isinstance(value, bool) or value not in _ARG_RANGES[name]:
-                problems.append(f"frame {kind.name!r}: {name} {value!r} is out of range")
-    return problems
+# The type of each frame argument the kinds name beyond the kernel's (seat, seats, frames):
+# sectors 0..6 and Notre Dame 7, pieces counted in a sector, coins owed, the draft pass.
+FLOW.declare_args(target=int_in(0, 7), origin=int_in(0, 7), dest=int_in(0, 6), count=int_in(0, 15),
+                  owed=int_in(1, 25), pass_number=int_in(1, 2), friend=is_flag)

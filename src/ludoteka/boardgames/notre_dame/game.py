@@ -13,7 +13,6 @@ from .data import CARD_TYPES, DATA_DIR, SECTOR_COUNT, Components, load_component
 from .keys import CATEGORY_COUNT
 from .render import render
 from .rounds import setup
-from .frames import frame_problems
 from .hidden import determinize, view
 from .state import NotreDameState, seat_names
 
@@ -175,14 +174,14 @@ class NotreDame(Game):
                 problems.append(f"seat {s}: carriage on market {state.carriage[s]}, which does not exist")
         if any(len(hand) > 3 for hand in state.hand) or any(len(offer) > 3 for offer in state.offer):
             problems.append("a hand or a draft offer holds more than 3 cards")
-        for frame in state.frames():
-            problems.extend(frame_problems(state, frame))
         if state.to_act is not None and len(state.display) != 3:
             problems.append(f"{len(state.display)} persons on display while the game is running")
         persons = sorted(state.brown + state.gray + state.display)
         if persons != list(range(len(data.persons))):
             problems.append(f"persons: each of the {len(data.persons)} must be in exactly one deck or "
                             f"on display, found {persons}")
+        elif state.to_act is not None:
+            problems.extend(_round_problems(state))
         return problems
 
     def evaluate(self, state: GameState, seat: int) -> float:
@@ -211,3 +210,33 @@ class NotreDame(Game):
         assert isinstance(state, NotreDameState)
         return state.name(seat)
 
+
+def _round_problems(state: NotreDameState) -> list[str]:
+    """While a round is on: the decks and the pending turns fit its round number (ND-3, ND-5.1,
+    ND-6.2); a saved state without its history is checked against them."""
+    data = state.data
+    problems = []
+    in_period = (state.round - 1) % data.rounds_per_period
+    dealt = 3 * (in_period + 1)                           # ND-5.1: 3 cards a round from a 9-card deck
+    for s in range(state.players):
+        if len(state.deck[s]) != CARD_TYPES - dealt:
+            problems.append(f"deck: seat {s} has {len(state.deck[s])} cards in the deck in round {state.round}, "
+                            f"not {CARD_TYPES - dealt}")
+    names = [f[0].name for f in state.frames()]
+    plays = [0] * state.players
+    for frame in state.frames():
+        for item in (frame[1] if frame[0].name == "in_order" else (frame,)):
+            if item[0].name == "play_card":
+                plays[item[1]] += 1
+    for s in range(state.players):
+        cards = len(state.hand[s])
+        if "begin_actions" in names:                      # ND-5: drafting, 3 cards in hand
+            cards += len(state.offer[s]) + len(state.outgoing[s])
+            if cards != 3:
+                problems.append(f"hand: seat {s} drafts with {cards} cards")
+        elif "end_actions" in names:                      # ND-6.2: 2 of the 3 cards are played
+            if plays[s] != cards - 1:
+                problems.append(f"hand: seat {s} has {cards} cards in hand and {plays[s]} cards to play")
+        elif cards:
+            problems.append(f"hand: seat {s} holds {cards} cards after the actions phase")
+    return problems

@@ -52,6 +52,7 @@ class PlagueLoss(Decision):
     """ND-20.7 to ND-20.9: which of the tied fullest sectors loses a stone."""
 
     args = ("seat",)
+    over = ("end_round",)
     phase = "plague"
     title = "plague: which sector loses a stone"
 

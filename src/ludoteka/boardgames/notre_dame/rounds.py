@@ -10,7 +10,7 @@ from typing import Any
 
 from ...kernel import rng as rnd
 from ...kernel.errors import BadOption
-from ...kernel.flow import Automatic, in_order
+from ...kernel.flow import BOTTOM, Automatic, in_order
 from .actions import PLAY_CARD
 from .bribes import OFFER_BRIBE
 from .data import CARD_TYPES
@@ -91,6 +91,8 @@ def setup(state, players: int, seed: int, options: dict[str, Any]) -> None:
 class StartRound(Automatic):
     """Phase 1 (ND-4.1) and the deal of phase 2 (ND-5.1); then the round's frames."""
 
+    over = ()
+
     def run(self, state, frame):
         state._mark_barrier()             # new persons and new hidden hands: the decision before stays done
         brown, gray = state.brown, state.gray
@@ -130,6 +132,8 @@ def _turn_order(state) -> list[int]:
 class BeginActions(Automatic):
     """Phase 3 (ND-6.2): two passes around the table from the start player, one card each."""
 
+    over = ("end_actions",)
+    once = True
     phase = "actions"
 
     def run(self, state, frame):
@@ -141,6 +145,8 @@ class BeginActions(Automatic):
 class EndActions(Automatic):
     """ND-6.3, ND-6.4: the unused third card goes face down; phase 4 begins."""
 
+    over = ("end_bribes",)
+    once = True
     phase = "actions"
 
     def run(self, state, frame):
@@ -155,6 +161,8 @@ class EndActions(Automatic):
 class EndBribes(Automatic):
     """Phase 5: the plague (ND-20)."""
 
+    over = ("end_round",)
+    once = True
     phase = "bribes"
 
     def run(self, state, frame):
@@ -165,6 +173,8 @@ class EndBribes(Automatic):
 class EndRound(Automatic):
     """ND-21, ND-AMB-27: Notre Dame scoring, persons under the decks, reshuffles, bell-ringer."""
 
+    over = (BOTTOM,)
+    once = True
     phase = "plague"
 
     def run(self, state, frame):

@@ -13,14 +13,16 @@ from __future__ import annotations
 from typing import Any
 
 from ...kernel import GameState
-from ...kernel.errors import BadRecord
 from ...kernel.fields import Const, Flags, Int, Ints, Tuple, Tuples, slots
 from .coins import SETTLE_DEBT
 from .data import CARD_TYPES, SECTOR_COUNT
-from .frames import FLOW, frame_problems, phase_of
+from .frames import FLOW, phase_of
 from .keys import CATEGORY_COUNT, NOTRE_DAME, PARK, PARK_POINTS, PRESTIGE_CATEGORIES
 
 MAX_CARD = 5 * CARD_TYPES - 1
+# More prestige than 9 rounds can give (2 cards a round, each worth a few points with the park
+# bonus, 3 persons, messages and Notre Dame scorings: the games played score under 100).
+MAX_PRESTIGE = 1000
 
 
 class NotreDameState(GameState):
@@ -41,9 +43,9 @@ class NotreDameState(GameState):
         Ints("notre_dame_stones", per_seat=1, lo=0, hi=14, doc="stones on Notre Dame"),
         Ints("coins", per_seat=1, lo=0, hi=25),
         Int("supply", lo=0, hi=25, doc="coins in the bank"),
-        Ints("prestige", per_seat=1, lo=0, hidden="owner",
+        Ints("prestige", per_seat=1, lo=0, hi=MAX_PRESTIGE, hidden="owner",
              doc="prestige; hidden from the others unless open_prestige (ND-10.3, ND-AMB-21)"),
-        Ints("points", per_seat=CATEGORY_COUNT, hidden="owner",
+        Ints("points", per_seat=CATEGORY_COUNT, lo=-MAX_PRESTIGE, hi=MAX_PRESTIGE, hidden="owner",
              doc="prestige by category (PRESTIGE_CATEGORIES); each seat's sum is its prestige"),
         Ints("rat", per_seat=1, lo=0, hi=9, doc="rat marker, 0..9"),
         Ints("carriage", per_seat=1, lo=0, hi=24, doc="the market of each carriage"),
@@ -211,11 +213,7 @@ class NotreDameState(GameState):
         return out
 
     def _after_restore(self) -> None:
-        """Check the restored frames' arguments before the kernel asks them for keys."""
-        for frame in self.frames():
-            problems = frame_problems(self, frame)
-            if problems:
-                raise BadRecord(f"notre-dame state: {problems[0]}")
+        """The seats' boroughs and names (the kernel then checks the frames, see checks.py)."""
         n = self.players
         self.boroughs = 4 if n == 2 else n
         self.seat_borough = (0, 2) if n == 2 else tuple(range(n))

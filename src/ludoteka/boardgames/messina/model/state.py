@@ -32,6 +32,10 @@ CATEGORY = {name: i for i, name in enumerate(CATEGORIES)}
 FIRST, LATER = len(FIRST_CATEGORIES), len(CATEGORIES) - len(FIRST_CATEGORIES)
 SHIP_OWNED = 10                 # ship_at of a ship in a seat's estate: SHIP_OWNED + seat
 LIEUTENANTS = 5
+# Bounds no game reaches, for checking saved states: markers are unlimited (MS-1.12, MS-1.13) but
+# a seat gains a few a turn over 6 rounds; points and stacking stamps likewise; plague cubes are
+# at most 24 (MS-1.15); a hex gets at most 1 citizen of each class a round (MS-6.8, MS-28.20).
+MAX_MARKERS, MAX_POINTS, MAX_STAMP, MAX_CUBES, MAX_CITIZENS = 1000, 1000, 100_000, 24, 6
 SQUARES = 18
 HUTS = 4
 
@@ -62,14 +66,14 @@ class MessinaState(GameState):
         Const("data", doc="the components (components.Components)"),
         Int("round", lo=1, hi=6),
         Ints("turn_order", per_seat=1, lo=0, hi=3),
-        Int("stamp", lo=0, doc="a counter: a disc landing on a space gets the next stamp (on top)"),
+        Int("stamp", lo=0, hi=MAX_STAMP, doc="a counter: a disc landing on a space gets the next stamp (on top)"),
         # --- the city
         Ints("hex_at", length=None, lo=-1, doc="per hex node (start slots, expansions): city hex index or -1"),
-        Ints("cubes", length=None, lo=0, doc="plague cubes per node"),
-        Ints("city_citizens", length=None, lo=0, doc="per node, 3 counts (artisan, aristocrat, nun)"),
+        Ints("cubes", length=None, lo=0, hi=MAX_CUBES, doc="plague cubes per node"),
+        Ints("city_citizens", length=None, lo=0, hi=MAX_CITIZENS, doc="per node, 3 counts (artisan, aristocrat, nun)"),
         Ints("repopulated_by", length=None, lo=-1, hi=3, doc="per node: the seat that repopulated it, or -1"),
         Int("wheel", lo=0, doc="the population wheel window"),
-        Int("cube_supply", lo=0),
+        Int("cube_supply", lo=0, hi=MAX_CUBES),
         Tuple("hex_stack", lo=0, hidden="all", doc="city hexes still to come, top first"),
         Tuple("docking_stack", lo=0, hi=3, hidden="all", doc="docking tiles (corner indexes), top first"),
         Tuple("ship_stack", lo=0, hidden="all", doc="ship tiles still to arrive, top first"),
@@ -84,15 +88,16 @@ class MessinaState(GameState):
         Ints("known_bottom", length=6, lo=0,
              doc="per hut and workshop stack: tiles at its bottom everyone saw (reshuffled, HID-4)"),
         # --- per seat
-        Ints("coins", per_seat=1, lo=0), Ints("timber", per_seat=1, lo=0),
-        Ints("fire", per_seat=1, lo=0), Ints("large_fire", per_seat=1, lo=0),
-        Ints("rats", per_seat=1, lo=0),
-        Ints("score", per_seat=1, doc="points (negative only after the rat penalty)"),
-        Ints("score_stamp", per_seat=1, lo=0, doc="score-track stacking: higher is on top"),
-        Ints("points", per_seat=FIRST, doc="points per category of FIRST_CATEGORIES (see category_points)"),
-        Ints("books", per_seat=3, lo=0, doc="popularity, city, church positions"),
-        Ints("book_stamp", per_seat=3, lo=0, doc="book stacking: higher is on top"),
-        Ints("scroll", per_seat=3, lo=0, doc="scroll-track levels"),
+        Ints("coins", per_seat=1, lo=0, hi=MAX_MARKERS), Ints("timber", per_seat=1, lo=0, hi=MAX_MARKERS),
+        Ints("fire", per_seat=1, lo=0, hi=MAX_MARKERS), Ints("large_fire", per_seat=1, lo=0, hi=MAX_MARKERS),
+        Ints("rats", per_seat=1, lo=0, hi=MAX_MARKERS),
+        Ints("score", per_seat=1, lo=-MAX_POINTS, hi=MAX_POINTS, doc="points (negative only after the rat penalty)"),
+        Ints("score_stamp", per_seat=1, lo=0, hi=MAX_STAMP, doc="score-track stacking: higher is on top"),
+        Ints("points", per_seat=FIRST, lo=-MAX_POINTS, hi=MAX_POINTS,
+             doc="points per category of FIRST_CATEGORIES (see category_points)"),
+        Ints("books", per_seat=3, lo=0, doc="popularity, city, church positions (bounds: invariants.py)"),
+        Ints("book_stamp", per_seat=3, lo=0, hi=MAX_STAMP, doc="book stacking: higher is on top"),
+        Ints("scroll", per_seat=3, lo=0, doc="scroll-track levels (bounds: invariants.py)"),
         Ints("overseer_step", per_seat=3, lo=0, hi=6, doc="artisan, aristocrat, nun: steps made"),
         Ints("overseer_branch", per_seat=3, lo=0, hi=2, doc="0 not chosen, 1 left, 2 right"),
         Flags("overseer_upgraded", per_seat=3),
@@ -116,13 +121,13 @@ class MessinaState(GameState):
              doc="the scroll board: 0 side a, k side b number k (board 'bk')"),
         Ints("automa_at", length=None, lo=-1, added=lambda n: [],
              doc="solo: per automa lieutenant, its node in Messina or -1 (on its board)"),
-        Int("automa_used", lo=0, added=lambda n: 0, doc="solo: automa lieutenants used this round"),
+        Int("automa_used", lo=0, hi=LIEUTENANTS, added=lambda n: 0, doc="solo: automa lieutenants used this round"),
         Int("automa_popularity", lo=0, added=lambda n: 0, doc="solo: the automa's popularity-book space"),
         Tuple("solo_deck", lo=0, hidden="all", added=lambda n: [], doc="solo: the face-down solo tiles, top first"),
         Tuple("solo_discard", lo=0, added=lambda n: [], doc="solo: the tiles revealed this round, last on top"),
         Tuple("automa_taken", nested=True, lo=0, added=lambda n: [],
               doc="solo: the hut upgrades, workshops and carts the automa took out of the game"),
-        Ints("later_points", per_seat=LATER, added=lambda n: [0] * (n * LATER),
+        Ints("later_points", per_seat=LATER, lo=-MAX_POINTS, hi=MAX_POINTS, added=lambda n: [0] * (n * LATER),
              doc="points per category added after the first release (CATEGORIES[FIRST:])"),
     )
     __slots__ = slots(FIELDS)

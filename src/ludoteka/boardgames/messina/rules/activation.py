@@ -17,7 +17,7 @@ from ludoteka.kernel.flow import Automatic, Decision
 
 from .citizens import PER_SECTOR, square_name
 from ..model.texts import citizen_name
-from ..model.flow import FLOW, atom, perform, step
+from ..model.flow import FLOW, ON_EFFECT, atom, perform, step
 from ..model.texts import action_text
 from ..model.sides import board_of
 from ..model.state import OVERSEERS, SQUARES
@@ -99,6 +99,7 @@ class Activate(Decision):
     """DEC-16: activate one eligible citizen (its square's action), or stop (MS-17.12)."""
 
     args = ("seat", "groups", "used")
+    over = ON_EFFECT
 
     def keys(self, state, frame, seat):
         return [f"square:{sq}" for sq in eligible(state, seat, frame[2], frame[3])] + ["stop"]
@@ -144,6 +145,7 @@ class NextActivation(Automatic):
     """After an activated action is done: offer the next one if any citizen is still eligible."""
 
     args = ("seat", "groups", "used")
+    over = ON_EFFECT
 
     def run(self, state, frame):
         start(state, frame[1], frame[2], frame[3])

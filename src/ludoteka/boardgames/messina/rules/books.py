@@ -12,7 +12,7 @@ from __future__ import annotations
 from ludoteka.kernel import Action
 from ludoteka.kernel.flow import Decision
 
-from ..model.flow import FLOW, atom, perform
+from ..model.flow import FLOW, ON_EFFECT, atom, perform
 from ..model.state import BOOKS, CITY, CHURCH, ESTATE, POPULARITY, SUPPLY
 from ..model.texts import action_text, alternative_text, amount_text
 from ..model.sides import scroll_board_of, side_name
@@ -131,6 +131,7 @@ class ChooseOption(Decision):
     """MS-15.2: a slash between two options: choose exactly one."""
 
     args = ("seat", "spec")
+    over = ON_EFFECT
 
     def keys(self, state, frame, seat):
         return [f"option:{k}" for k in range(len(frame[2]))]
@@ -194,6 +195,7 @@ class ChooseBook(Decision):
     """MS-15.3: advance 1 space on either the city or the church book, free."""
 
     args = ("seat",)
+    over = ON_EFFECT
 
     def keys(self, state, frame, seat):
         return [f"book:{BOOKS[b]}" for b in (CITY, CHURCH) if not at_end(state, seat, b)]
@@ -226,6 +228,7 @@ class ChooseScroll(Decision):
     """MS-15.5: choose one of your 3 scroll tracks and move its cube up 1 space."""
 
     args = ("seat",)
+    over = ON_EFFECT
 
     def keys(self, state, frame, seat):
         return scroll_keys(state, seat)
@@ -268,6 +271,7 @@ class AnyHex(Decision):
     """MS-25.11: use the action printed on any hex in Messina (not repopulation, MS-25.12)."""
 
     args = ("seat",)
+    over = ON_EFFECT
 
     def keys(self, state, frame, seat):
         return [f"hex:{hex_record(state, n).id}" for n in any_hex_nodes(state)] + ["decline"]

@@ -12,7 +12,7 @@ from __future__ import annotations
 from ludoteka.kernel import Action
 from ludoteka.kernel.flow import Decision
 
-from ..model.flow import FLOW, atom, perform
+from ..model.flow import FLOW, ON_EFFECT, atom, perform
 from ..model.texts import amount_text, citizen_name, cost_text
 from ..model.state import HUTS, citizen_class, citizen_upgraded
 
@@ -162,6 +162,7 @@ class PlaceHutUpgrade(Decision):
     """DEC-18: which hut without an upgrade gets the tile."""
 
     args = ("seat", "tile")
+    over = ON_EFFECT
 
     def keys(self, state, frame, seat):
         return [f"hut:{h}" for h in _distinct_huts(state, seat)]
@@ -197,6 +198,7 @@ class Build(Decision):
     that leaves a legal build, MS-19.6). `after`: '' at the start, else the reshuffled kind."""
 
     args = ("seat", "after")
+    over = ON_EFFECT
 
     def keys(self, state, frame, seat):
         after = frame[2]

@@ -11,7 +11,7 @@ from __future__ import annotations
 from ludoteka.kernel import Action
 from ludoteka.kernel.flow import Decision
 
-from ..model.flow import FLOW, atom, perform, step
+from ..model.flow import FLOW, ON_EFFECT, atom, perform, step
 from ..model.state import HUTS, OVERSEERS, SQUARES, citizen_class, citizen_code, citizen_upgraded
 from ..model.texts import citizen_name
 
@@ -180,6 +180,7 @@ class UpgradeCitizen(Decision):
     """MS-18 (DEC-17): which of your citizens to upgrade."""
 
     args = ("seat",)
+    over = ON_EFFECT
 
     def keys(self, state, frame, seat):
         return upgrade_keys(state, seat)

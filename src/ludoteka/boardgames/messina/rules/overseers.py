@@ -12,7 +12,7 @@ from ludoteka.kernel import Action
 from ludoteka.kernel.flow import Decision
 
 from .activation import start_path_activation
-from ..model.flow import FLOW, atom, perform
+from ..model.flow import FLOW, ON_EFFECT, atom, perform
 from ..model.state import OVERSEERS
 
 CENTRE = 6
@@ -61,6 +61,7 @@ class Branch(Decision):
     """MS-16.3 (DEC-15): the left or right branch, chosen once at the overseer's 2nd advance."""
 
     args = ("seat", "overseer", "steps")
+    over = ON_EFFECT
 
     def keys(self, state, frame, seat):
         chosen = state.overseer_branch[seat * 3 + frame[2]]
@@ -84,6 +85,7 @@ class SkipOption(Decision):
     """MS-15.8, MS-16.9: advance normally, or skip the next space first (landing 2 steps on)."""
 
     args = ("seat", "overseer")
+    over = ON_EFFECT
 
     def keys(self, state, frame, seat):
         return ["advance", "skip"] if can_skip(state, seat, frame[2]) else ["advance"]
@@ -136,6 +138,7 @@ class ChooseOverseer(Decision):
     advance ('upgrade_advance')."""
 
     args = ("seat", "mode")
+    over = ON_EFFECT
 
     def keys(self, state, frame, seat):
         return [f"overseer:{OVERSEERS[c]}" for c in _candidates(state, seat, frame[2])]

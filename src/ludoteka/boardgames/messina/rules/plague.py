@@ -42,6 +42,7 @@ class Rescue(Decision):
     moment of rescue decides where it goes (MS-11.2/11.11). `classes`: those still to place."""
 
     args = ("seat", "classes", "plague")
+    over = ("turn", "fight")
 
     def keys(self, state, frame, seat):
         options = rescue_options(state, seat, frame[2][0], frame[3])
@@ -146,6 +147,7 @@ class Fight(Decision):
     """Step 3 (MS-12): pay fire for each cube to remove, or stop; then 1 rat per cube left."""
 
     args = ("seat", "node", "removed")
+    over = ("turn",)
 
     def keys(self, state, frame, seat):
         node = frame[2]
@@ -189,6 +191,7 @@ class AdjacentCube(Decision):
     it gives no rats and does not touch that hex's repopulator (MS-12.14)."""
 
     args = ("seat", "node")
+    over = ("fight",)
 
     def keys(self, state, frame, seat):
         return [f"hex:{hex_record(state, m).id}" for m in adjacent_with_cubes(state, frame[2])] + ["skip"]
@@ -210,6 +213,7 @@ class ShipFight(Decision):
     adjacent removal, MS-12.10) or decline and take 1 rat; the cube is discarded either way."""
 
     args = ("seat", "ship")
+    over = ("turn",)
 
     def keys(self, state, frame, seat):
         return payment_keys(state, seat, round_row(state).fire_cost) + ["decline"]

@@ -11,7 +11,7 @@ output atom is carried out at once through `perform` (MS-26.10, AMB-24).
 from __future__ import annotations
 
 from ludoteka.kernel import Action
-from ludoteka.kernel.flow import Automatic, Decision
+from ludoteka.kernel.flow import BOTTOM, Automatic, Decision
 
 from . import citizens
 from .preparation import prepare_round
@@ -94,6 +94,8 @@ def produce(state, seat: int) -> None:
 class EndOfRound(Automatic):
     """MS-26.1: the round is over; production starts with the first seat of the turn order."""
 
+    over = ()
+
     def run(self, state, frame):
         state.event("end_of_round", f"Round {state.round} ends: production.", {"round": state.round})
         state.producing = True               # book actions reached from now on wait (MS-25.16)
@@ -105,6 +107,8 @@ class Production(Automatic):
     """MS-26.2 (AMB-25): the seat at `position` of the turn order produces, then the next one."""
 
     args = ("position",)
+    over = (BOTTOM,)
+    once = True
 
     def run(self, state, frame):
         self.next_seat(state, frame[1])
@@ -144,6 +148,7 @@ class ProductionMove(Decision):
     workshops (as often as wanted), or produce."""
 
     args = ("seat",)
+    over = ("production",)
 
     def keys(self, state, frame, seat):
         return _move_keys(state, seat) + ["produce"]
@@ -170,6 +175,7 @@ class ProductionStart(Automatic):
     """After a workshop move (and the reward it gave): more moves, or produce."""
 
     args = ("seat",)
+    over = ("production",)
 
     def run(self, state, frame):
         start_seat(state, frame[1])
@@ -193,6 +199,8 @@ class Quarantine(Automatic):
     space II leaves the hut; after the last seat, the next round is prepared."""
 
     args = ("position",)
+    over = (BOTTOM,)
+    once = True
 
     def run(self, state, frame):
         position = frame[1]
@@ -285,6 +293,7 @@ class QuarantineExit(Decision):
     citizen may first move into an empty workshop (AMB-21)."""
 
     args = ("seat", "codes")
+    over = ("quarantine",)
 
     def keys(self, state, frame, seat):
         options = exit_options(state, seat, frame[2][0])
@@ -323,6 +332,7 @@ class QuarantineExitNext(Automatic):
     """The seat's next citizens leaving quarantine, after what the previous placement pushed."""
 
     args = ("seat", "codes")
+    over = ("quarantine",)
 
     def run(self, state, frame):
         exit_next(state, frame[1], frame[2])

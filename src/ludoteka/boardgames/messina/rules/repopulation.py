@@ -17,7 +17,7 @@ from ludoteka.kernel.flow import Automatic, Decision
 from .citizens import PER_SECTOR, square_name
 from ..data.components import CORNERS
 from ..model.state import BOX, OVERSEERS, SQUARES, SUPPLY, citizen_class, citizen_upgraded
-from ..model.flow import FLOW
+from ..model.flow import FLOW, ON_EFFECT
 from ..model.texts import citizen_name, cost_text
 
 UNANSWERED = -1
@@ -140,6 +140,7 @@ class Repopulate(Automatic):
     """MS-24: repopulate the hex on `node` (the lead checked `can_repopulate`)."""
 
     args = ("seat", "node", "chooser")
+    over = ON_EFFECT
 
     def run(self, state, frame):
         seat, node = frame[1], frame[2]
@@ -152,6 +153,7 @@ class RepopulateChoice(Decision):
     """DEC-21: which citizen for the next requirement, which unused cart, which lieutenant."""
 
     args = ("seat", "node", "chooser", "picked", "cart", "lt")
+    over = ON_EFFECT
 
     def keys(self, state, frame, seat):
         _, seat, node, chooser, picked, cart, lt = frame

@@ -9,7 +9,7 @@ action or repopulation, the book actions gained, paid book advances and the even
 from __future__ import annotations
 
 from ludoteka.kernel import Action
-from ludoteka.kernel.flow import AnyTime, Automatic, Decision
+from ludoteka.kernel.flow import BOTTOM, AnyTime, Automatic, Decision
 
 from . import automa, books
 from ..model.board import move_cost
@@ -38,6 +38,8 @@ class NextTurn(Automatic):
     left anywhere the round ends (MS-7.2)."""
 
     args = ("position",)
+    over = (BOTTOM,)
+    once = True
 
     def run(self, state, frame):
         if state.players == 1:
@@ -90,6 +92,7 @@ class ChooseLieutenant(Decision):
     """DEC-2: which lieutenant to use this turn."""
 
     args = ("seat",)
+    over = ("next_turn",)
 
     def keys(self, state, frame, seat):
         return lieutenant_keys(state, seat)
@@ -155,6 +158,7 @@ class ChooseDestination(Decision):
     """DEC-1/DEC-3: a hex (hex turn), a ship (ship turn) or home (recall), paying the way."""
 
     args = ("seat", "lieutenant")
+    over = ("next_turn",)
 
     def keys(self, state, frame, seat):
         return [key for key, _, _ in destinations(state, seat, frame[2])] + ["recall"]
@@ -239,6 +243,8 @@ class Turn(AnyTime):
     """The options of one's own turn (MS-7.7/7.8, MS-14.3, MS-21.5, MS-25.4, MS-9.11/9.12)."""
 
     args = ("seat", "node", "lieutenant", "phase")
+    over = ("next_turn",)
+    once = True
     end_label = "End your turn"
 
     def side_keys(self, state, frame, seat):
