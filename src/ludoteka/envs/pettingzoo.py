@@ -12,7 +12,10 @@ Agents are `player_0` ... `player_{N-1}` (the seats). An observation is a dict: 
 seat's view as a float32 vector (ludoteka.envs.observation), and `action_mask`, 1 at the index of
 each key the seat may choose now in the game's fixed action space (all 0 while another seat
 decides). Rewards come at the end: each seat's share of the win (1, 1/k in a k-way tie, else 0),
-or its final score with `reward="score"`. The final scores are in every agent's info.
+or its final score with `reward="score"`. A solo game has no winner to share: its reward is the
+final score (the default), or with `reward="target"` 1 for reaching the rulebook's good result
+(`Game.solo_target`, e.g. 130 points in Messina 1347) and 0 below it. The final scores are in
+every agent's info.
 """
 from __future__ import annotations
 
@@ -27,13 +30,14 @@ from ..kernel import IllegalAction
 from ..registry import game as lookup_game
 from .observation import encoder_for
 
-REWARDS = ("win", "score")
+REWARDS = ("win", "score", "target")
 
 
 def env(game: str, players: int | None = None, options: Mapping[str, Any] | None = None,
-        reward: str = "win", render_mode: str | None = None) -> "LudotekaEnv":
+        reward: str | None = None, render_mode: str | None = None) -> "LudotekaEnv":
     """The AEC environment of a registered game (by name) for `players` seats (default: the
-    smallest count above one the game allows) and game `options`."""
+    smallest count above one the game allows), game `options` and `reward` (default "win",
+    solo "score")."""
     return LudotekaEnv(game, players, options, reward, render_mode)
 
 
@@ -43,15 +47,24 @@ class LudotekaEnv(AECEnv):
     metadata = {"render_modes": ["ansi", "human"], "name": "ludoteka", "is_parallelizable": False}
 
     def __init__(self, game: str, players: int | None = None, options: Mapping[str, Any] | None = None,
-                 reward: str = "win", render_mode: str | None = None):
+                 reward: str | None = None, render_mode: str | None = None):
         super().__init__()
         self.game = lookup_game(game)
         if players is None:
             players = max(self.game.min_players, min(2, self.game.max_players))
         self.space = self.game.action_space(players, options)      # bad players or options fail here
-        self.game.new_state(players, 0, options)
+        resolved = self.game.new_state(players, 0, options).options
+        if reward is None:
+            reward = "score" if players == 1 else "win"
         if reward not in REWARDS:
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r:.40}")
+        # one seat always "wins", so a win reward would teach a solo learner nothing
+        if players == 1 and reward == "win":
+            raise ValueError("a solo game has no winner to reward: use reward='score' or 'target'")
+        self.target = self.game.solo_target(resolved) if players == 1 else None
+        if reward == "target" and self.target is None:
+            raise ValueError(f"reward='target' needs a solo game with a target score; "
+                             f"{self.game.name} with {players} players has none")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {', '.join(self.metadata['render_modes'])} "
                              f"or None, not {render_mode!r:.40}")
@@ -131,6 +144,8 @@ class LudotekaEnv(AECEnv):
         scores = self.state.scores()
         if self.reward == "score":
             values = [float(s) for s in scores]
+        elif self.reward == "target":
+            values = [1.0 if scores[0] >= self.target else 0.0]
         else:
             values = [0.0] * self.players
             for seat in self.state.winners():
