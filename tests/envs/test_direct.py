@@ -8,11 +8,15 @@ import json
 import random
 
 import numpy as np
+import pyspiel
 import pytest
 
 from ludoteka import registry
+from ludoteka.envs import openspiel as ludoteka_openspiel
 from ludoteka.envs.direct import direct_encoder, seat_order
 from ludoteka.envs.observation import encoder_for
+from ludoteka.envs.pettingzoo import env
+from ludoteka.kernel.fields import LIST, SCALAR, TUPLE, TUPLES
 
 CONFIGS = [(name, players) for name in registry.games()
            for players in range(registry.game(name).min_players, registry.game(name).max_players + 1)]
@@ -106,7 +110,6 @@ def test_the_direct_vector_is_smaller_than_the_generic_one_and_documented(name, 
 def perturbed(state, rng: random.Random):
     """Copies of `state` with one declared field changed a little (one entry +1 or flipped, or a
     pile one card shorter), each with the field's name; values stay within declared bounds."""
-    from ludoteka.kernel.fields import LIST, SCALAR, TUPLE, TUPLES
     for field in type(state).FIELDS:
         value = getattr(state, field.name, None)
         changes = []
@@ -133,7 +136,7 @@ def perturbed(state, rng: random.Random):
             else:
                 items = list(getattr(copy, field.name))
                 items[index] = new
-                setattr(copy, field.name, items if field.store == LIST else items)
+                setattr(copy, field.name, items)
             yield field.name, copy
 
 
@@ -162,3 +165,25 @@ def test_a_change_the_seat_can_see_changes_its_vector_and_no_other_does(name, pl
                                          f"but the vector {'stayed' if same else 'changed'} (seat {seat})")
                 checked[changed].add(field)
     assert len(checked[True]) > 8, checked
+
+
+@pytest.mark.parametrize("name,players", [("notre-dame", 3), ("kingsburg", 2), ("messina-1347", 1)])
+def test_pettingzoo_and_openspiel_observe_with_the_direct_encoder_by_default(name, players):
+    game = registry.game(name)
+    encoder = direct_encoder(game, players, game.new_state(players, 0).options)
+    e = env(name, players=players)
+    e.reset(seed=5)
+    agent = e.agent_selection
+    seat = e.possible_agents.index(agent)
+    observation = e.observe(agent)["observation"]
+    assert e.observation_space(agent)["observation"].shape == (encoder.size,)
+    assert np.array_equal(observation, encoder.encode(e.state, seat))
+    generic = env(name, players=players, observation="view")
+    generic.reset(seed=5)
+    assert generic.observe(agent)["observation"].shape == (encoder_for(name).size,)
+    with pytest.raises(ValueError, match="observation must be one of"):
+        env(name, players=players, observation="json")
+    spiel = pyspiel.load_game(ludoteka_openspiel.short_name(game), {"players": players})
+    state = spiel.new_initial_state()
+    assert spiel.observation_tensor_size() == encoder.size
+    assert state.observation_tensor(0) == encoder.encode(state.ludoteka, 0).tolist()

@@ -18,8 +18,9 @@ initial state for every `clone()`, `deserialize_state()` and tensor call (to lea
 size); from Python these calls are answered here without one, and the C++ side's own ones
 get an empty shell that takes no seed. The observers are built once per game.
 
-Information: the observation string and tensor are the seat's `view` (JSON; the tensor as in
-ludoteka.envs.observation); the information-state string adds every event the seat has seen,
+Information: the observation string is the seat's `view` (JSON); the tensor is the game's
+direct encoder (ludoteka.envs.direct; the generic view encoding, ludoteka.envs.observation, for a
+game without one); the information-state string adds every event the seat has seen,
 in order, and its tensor adds them as a bag hashed after the view's slots (each event kind's
 count and each whole event's count). `resample_from_infostate` draws
 a full state consistent with what a seat saw (the game's `determinize`), for OpenSpiel's
@@ -38,6 +39,7 @@ import pyspiel
 from .. import registry
 from ..kernel import Game, GameState
 from ..kernel.options import parse_option_value
+from .direct import DirectEncoder, direct_encoder
 from .observation import ViewEncoder, encoder_for
 
 PREFIX = "python_ludoteka_"
@@ -113,8 +115,9 @@ class LudotekaGame(pyspiel.Game):
         self.options = {name: parse_option_value(value) if isinstance(value, str) else value
                         for name, value in merged.items()}
         self.space = self.ludoteka.action_space(self.players, self.options)
-        self.ludoteka.new_state(self.players, self.first_seed, self.options)    # bad options fail here
-        self.encoder = encoder_for(self.ludoteka.name)
+        resolved = self.ludoteka.new_state(self.players, self.first_seed, self.options).options  # bad options fail here
+        self.encoder: DirectEncoder | ViewEncoder = (
+            direct_encoder(self.ludoteka, self.players, resolved) or encoder_for(self.ludoteka.name))
         self.next_seed = self.first_seed
         self._shells = 0             # > 0: new_initial_state answers OpenSpiel's C++ side (a shell)
         self._observers: dict[bool, Observer] = {}
@@ -257,7 +260,7 @@ class LudotekaState(pyspiel.State):
 class Observer:
     """OpenSpiel's Python observer: `tensor` and `dict` filled by `set_from`, strings by `string_from`."""
 
-    def __init__(self, encoder: ViewEncoder, recall: bool):
+    def __init__(self, encoder: "DirectEncoder | ViewEncoder", recall: bool):
         self.encoder = encoder
         self.recall = recall
         self.events = ViewEncoder(capacity=encoder.size, hashed=EVENT_SLOTS) if recall else None
@@ -269,7 +272,10 @@ class Observer:
 
     def set_from(self, state: LudotekaState, player: int) -> None:
         inner = state.held.state
-        self.dict["view"][:] = self.encoder.encode(inner.view(player))
+        if isinstance(self.encoder, DirectEncoder):
+            self.encoder.encode(inner, player, self.dict["view"])
+        else:
+            self.dict["view"][:] = self.encoder.encode(inner.view(player))
         if self.recall:
             counts = self.dict["events"]
             counts.fill(0.0)
