@@ -3,11 +3,13 @@ fields into a preallocated float32 vector, with no JSON and no feature names (th
 encoder, ludoteka.envs.observation, reads the `view` instead and stays for other games).
 
 A game module (notre_dame, kingsburg, messina) declares a `Layout`: *value* blocks, numbers
-with the range [lo, hi] of their raw values, and *flag* blocks, one-hot or multi-hot slots. All
-value blocks come first, so `write(state, seat)` returns the raw values of every value block
-in declaration order (one list) and the flag slots set to 1; `DirectEncoder.encode` copies the
-values in with one numpy assignment, scales them to about [0, 1] as `(raw - lo) / (hi - lo)`
-(a value outside its range stays linear, not clipped) and sets the flags.
+with the range [lo, hi] of their raw values; *sparse* blocks, numbers in [0, hi] that are mostly
+0 (counts on a board); and *flag* blocks, one-hot or multi-hot slots. They lie in that order, so
+`write(state, seat)` returns the raw values of every value block in declaration order (one
+list), the flag slots set to 1, and the sparse slots that are not 0 with their raw amounts;
+`DirectEncoder.encode` copies the values in with one numpy assignment, scales them to about
+[0, 1] as `(raw - lo) / (hi - lo)` (a value outside its range stays linear, not clipped), then
+places the sparse amounts (scaled by 1 / hi) and the flags.
 
 The observation is **egocentric**: blocks with one entry per seat list the observing seat first,
 then the others in seating order after it ((seat + 1) % n, ...); a seat-valued field is one-hot
@@ -27,47 +29,57 @@ from ...kernel import GameState
 
 @dataclass
 class Block:
-    """A named slice of the vector: `length` slots whose raw values lie in [lo, hi]; a flag
-    block's slots are 0 or 1."""
+    """A named slice of the vector: `length` slots whose raw values lie in [lo, hi]; `kind` is
+    VALUE, SPARSE (lo 0) or FLAG (slots 0 or 1)."""
 
     name: str
     length: int
     lo: float
     hi: float
-    flag: bool
+    kind: int
     doc: str
     start: int = -1
 
 
+VALUE, SPARSE, FLAG = 0, 1, 2
+
+
 class Layout:
-    """The blocks of one game's vector for one player count and options: value blocks first
-    (in declaration order), then flag blocks."""
+    """The blocks of one game's vector for one player count and options: value blocks first,
+    then sparse blocks, then flag blocks (each in declaration order)."""
 
     def __init__(self) -> None:
         self.blocks: dict[str, Block] = {}
         self.values = 0                      # slots of the value blocks (they come first)
+        self.sparse_end = 0                  # the sparse blocks follow, up to here
         self.size = 0
 
     def value(self, name: str, length: int, lo: float = 0.0, hi: float = 1.0, doc: str = "") -> None:
         """Declare a block of `length` numbers in [lo, hi]."""
-        self._add(Block(name, length, float(lo), float(hi), False, doc))
+        self._add(Block(name, length, float(lo), float(hi), VALUE, doc))
+
+    def sparse(self, name: str, length: int, hi: float, doc: str = "") -> None:
+        """Declare a block of `length` numbers in [0, hi], mostly 0."""
+        self._add(Block(name, length, 0.0, float(hi), SPARSE, doc))
 
     def flags(self, name: str, length: int, doc: str = "") -> None:
         """Declare a block of `length` one-hot or multi-hot slots."""
-        self._add(Block(name, length, 0.0, 1.0, True, doc))
+        self._add(Block(name, length, 0.0, 1.0, FLAG, doc))
 
     def _add(self, block: Block) -> None:
         if block.length <= 0 or block.hi <= block.lo or block.name in self.blocks:
             raise ValueError(f"block {block.name!r}: a new name, a positive length and lo < hi are needed")
         self.blocks[block.name] = block
         start = 0
-        for kind in (False, True):           # value blocks, then flag blocks
+        for kind in (VALUE, SPARSE, FLAG):
             for b in self.blocks.values():
-                if b.flag is kind:
+                if b.kind == kind:
                     b.start = start
                     start += b.length
-            if not kind:
+            if kind == VALUE:
                 self.values = start
+            elif kind == SPARSE:
+                self.sparse_end = start
         self.size = start
 
     def start(self, name: str) -> int:
@@ -77,11 +89,11 @@ class Layout:
     def describe(self) -> list[dict[str, Any]]:
         """The blocks in slot order as JSON-ready dicts (name, slots, range, meaning)."""
         return [{"name": b.name, "slots": [b.start, b.start + b.length],
-                 "range": "flags" if b.flag else [b.lo, b.hi], "doc": b.doc}
+                 "range": "flags" if b.kind == FLAG else [b.lo, b.hi], "doc": b.doc}
                 for b in sorted(self.blocks.values(), key=lambda b: b.start)]
 
 
-Writer = Callable[[GameState, int], "tuple[list[float], list[int]]"]
+Writer = Callable[[GameState, int], "tuple[list[float], list[int], list[int], list[float]]"]
 
 
 class DirectEncoder:
@@ -92,25 +104,32 @@ class DirectEncoder:
         self.size = layout.size
         self.write = write
         m = self.values = layout.values
+        self.sparse_end = layout.sparse_end
         self._lo = np.zeros(m, np.float32)
-        self._scale = np.ones(m, np.float32)
+        self._scale = np.ones(layout.sparse_end, np.float32)
         for b in layout.blocks.values():
-            if not b.flag:
-                self._lo[b.start:b.start + b.length] = b.lo
+            if b.kind != FLAG:
+                if b.kind == VALUE:
+                    self._lo[b.start:b.start + b.length] = b.lo
                 self._scale[b.start:b.start + b.length] = 1.0 / (b.hi - b.lo)
+        self._value_scale = self._scale[:m]
+        self._sparse_scale = self._scale[m:]
 
     def encode(self, state: GameState, seat: int, out: np.ndarray | None = None) -> np.ndarray:
         """The seat's observation of `state`, written into `out` (a float32 array of `size`
         slots, allocated when None) and returned."""
         if out is None:
             out = np.empty(self.size, np.float32)
-        raw, hot = self.write(state, seat)
+        raw, hot, spots, amounts = self.write(state, seat)
         m = self.values
         values = out[:m]
         values[:] = raw                   # one copy; a wrong length raises ValueError here
         values -= self._lo
-        values *= self._scale
+        values *= self._value_scale
         out[m:] = 0.0
+        if spots:
+            out[spots] = amounts
+            out[m:self.sparse_end] *= self._sparse_scale
         if hot:
             out[hot] = 1.0
         return out

@@ -38,7 +38,6 @@ def build(game: Game, players: int, options: Mapping[str, Any]) -> DirectEncoder
     L.value("soldiers", n, 0, 20)
     L.value("dice", 5 * n, 0, 6, "per seat: coloured dice not yet placed (3), then white dice (2), 0 none")
     L.value("points", k * n, -20, 40, "VP per scoring category per seat: " + ", ".join(CATEGORIES))
-    L.value("court_dice", ADVISORS * n * 2, 0, 18, "per advisor and seat: dice count, dice sum of its group")
     dummies = 5 if n == 2 else 3          # KB-18.2: two more dummy dice with 2 players
     L.value("dummy_dice", dummies, 0, 6, "the dummy dice rolled this season, 0 none")
     L.value("pending_goods", 1, 0, 5, "goods a pending take/lose decision is about")
@@ -48,6 +47,7 @@ def build(game: Game, players: int, options: Mapping[str, Any]) -> DirectEncoder
     L.value("kings_soldiers", 1, -1, 6, "the last battle's King's reinforcements (-1 tokens, or no battle yet)")
     if tokens_variant:
         L.value("soldier_tokens_left", 5 * n, 0, 2, "tokens of value 0..4 left per seat (a face-down pick counted)")
+    L.sparse("court_dice", ADVISORS * n * 2, 18, "per advisor and seat: dice count, dice sum of its group")
     L.flags("phase", PHASES, "one-hot: phases 1..8")
     L.flags("decision", len(kinds) + 1, "one-hot: the pending frame kind (last: game over)")
     L.flags("to_act", n + 1, "one-hot, egocentric; last: nobody")
@@ -77,8 +77,16 @@ def build(game: Game, players: int, options: Mapping[str, Any]) -> DirectEncoder
     o_chosen = start("soldier_token_chosen") if tokens_variant else 0
     o_token = start("soldier_token") if tokens_variant else 0
     court_width = n * 2
-    zero_court = [0] * (ADVISORS * court_width)
-    nbits = range(nb)
+    o_court_dice = start("court_dice")
+    bit_lists: dict[int, list[int]] = {}       # a bitmask's set bits, remembered
+
+    def bits_of(mask: int) -> list[int]:
+        found = bit_lists.get(mask)
+        if found is None:
+            found = [j for j in range(mask.bit_length()) if mask >> j & 1]
+            if len(bit_lists) < 1 << 16:
+                bit_lists[mask] = found
+        return found
     no_battle = [0] * (2 * n) + [-1]
 
     def write(state, seat: int) -> tuple[list[float], list[int]]:
@@ -105,24 +113,23 @@ def build(game: Game, players: int, options: Mapping[str, Any]) -> DirectEncoder
             coloured = [v for v in dice[b:b + 3] if v]
             white = [v for v in dice[b + 3:b + 5] if v]
             raw += coloured + [0] * (3 - len(coloured)) + white + [0] * (2 - len(white))
-            bits = buildings[s]
-            if bits:
+            if buildings[s]:
                 base = o_build + i * nb
-                hot += [base + j for j in nbits if bits >> j & 1]
+                hot += [base + j for j in bits_of(buildings[s])]
             for j, m in enumerate(masks):
                 if m >> s & 1:
                     hot.append(o_used + 4 * i + j)
         raw += points[kk:] + points[:kk]
-        court = zero_court[:]
+        court: dict[int, int] = {}
         first = set()
         for adv, s, vals, tok, mkt, env in state.placements:
             i = (s - seat) % n
             if adv not in first:           # the first group on an advisor is its first influencer
                 first.add(adv)
                 hot.append(o_court + ((adv - 1) * n + i) * 4)
-            c = (adv - 1) * court_width + 2 * i
-            court[c] += len(vals)
-            court[c + 1] += sum(vals)
+            c = o_court_dice + (adv - 1) * court_width + 2 * i
+            court[c] = court.get(c, 0) + len(vals)
+            court[c + 1] = court.get(c + 1, 0) + sum(vals)
             base = o_court + ((adv - 1) * n + i) * 4
             if tok:
                 hot.append(base + 1)
@@ -132,7 +139,6 @@ def build(game: Game, players: int, options: Mapping[str, Any]) -> DirectEncoder
                 hot.append(base + 3)
         court_slots = state.court
         hot += [o_blocked + adv - 1 for adv in range(1, ADVISORS + 1) if court_slots[2 * adv] == -2]
-        raw += court
         dummy = list(state.dummy_dice)
         raw += dummy + [0] * (dummies - len(dummy))
         pending = help_adv = 0
@@ -166,9 +172,10 @@ def build(game: Game, players: int, options: Mapping[str, Any]) -> DirectEncoder
                 hot.append(o_rev + y)
             if y < revealed or known >> y & 1:
                 hot.append(o_card + y * cards + deck[y])
-            for i in range(n):
-                if state.enemy_seen[(seat + i) % n] >> y & 1:
-                    hot.append(o_seen + y * n + i)
+        seen = state.enemy_seen
+        for i in range(n):
+            if seen[(seat + i) % n]:
+                hot += [o_seen + y * n + i for y in bits_of(seen[(seat + i) % n])]
         if tokens_variant:
             left, picked = state.soldier_tokens, state.soldier_token_picked
             for i in range(n):
@@ -180,6 +187,6 @@ def build(game: Game, players: int, options: Mapping[str, Any]) -> DirectEncoder
                 raw += counts
             if picked[seat] >= 0:
                 hot.append(o_token + picked[seat])
-        return raw, hot
+        return raw, hot, list(court), list(court.values())
 
     return DirectEncoder(L, write)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ...boardgames.messina.model.state import CATEGORIES, HUTS, LIEUTENANTS, SHIP_OWNED, SQUARES
-from ...boardgames.messina.views.view import hidden_span, late_revealed, stack_height
+from ...boardgames.messina.views.view import hidden_span, late_revealed
 from ...kernel import Game
 from .base import DirectEncoder, Layout
 
@@ -38,7 +38,7 @@ def build(game: Game, players: int, options: Mapping[str, Any]) -> DirectEncoder
     L.value("round", 1, 1, 6)
     L.value("cube_supply", 1, 0, 24)
     L.value("hex_stack_size", 1, 0, hexes_max)
-    for name, hi in (("coins", 20), ("timber", 10), ("fire", 10), ("large_fire", 5), ("rats", 10),
+    for name, hi in (("coins", 20), ("timber", 10), ("fire", 10), ("large_fire", 5), ("rats", 20),
                      ("score", 120), ("score_height", 3)):
         L.value(name, n, -21 if name == "score" else 0, hi)
     L.value("points", n * cats, -21, 60, "per seat, points per category: " + ", ".join(CATEGORIES))
@@ -50,14 +50,14 @@ def build(game: Game, players: int, options: Mapping[str, Any]) -> DirectEncoder
     L.value("lieutenants_off_board", n * 6, 0, LIEUTENANTS,
             "per seat: in the supply, estate, box; then of those, used this round")
     L.value("repopulations", n, 0, 5, "per seat: its repopulated tiles in Messina")
-    L.value("city_cubes", N, 0, 6, "plane: plague cubes per node")
-    L.value("city_citizens", N * 3, 0, 6, "planes: artisans, aristocrats, nuns per node")
-    L.value("city_lieutenants", N * n * 2, 0, LIEUTENANTS,
-            "planes: per node and seat, standing (used) and lying lieutenants")
+    L.sparse("city_cubes", N, 6, "plane: plague cubes per node")
+    L.sparse("city_citizens", N * 3, 6, "planes: artisans, aristocrats, nuns per node")
+    L.sparse("city_lieutenants", N * n * 2, LIEUTENANTS,
+             "planes: per node and seat, standing (used) and lying lieutenants")
     L.value("stacks", 3 + 3 + 3 + cart_stacks, 0, 6, "sizes: hut-upgrade, workshop, late, cart stacks")
     if solo:
         L.value("automa", 3, 0, 20, "used lieutenants, popularity space, deck size")
-        L.value("automa_city", N, 0, 5, "plane: the automa's figures per node")
+        L.sparse("automa_city", N, 5, "plane: the automa's figures per node")
     L.flags("decision", len(kinds) + 1, "one-hot: the pending frame kind (last: game over)")
     L.flags("to_act", n + 1, "one-hot, egocentric; last: nobody")
     L.flags("acting", n, "egocentric")
@@ -95,6 +95,8 @@ def build(game: Game, players: int, options: Mapping[str, Any]) -> DirectEncoder
             "late_stacks", "cart_stacks", "pending_book_actions", "placing", "overseer_branch",
             "overseer_upgraded", "one_time_used", "boards", "huts", "workshops", "carts",
             "deferred_book_actions"))
+    o_cubes, o_citizens, o_city_lt = st("city_cubes"), st("city_citizens"), st("city_lieutenants")
+    o_automa_city = st("automa_city") if solo else 0
     o_revealed = st("automa_revealed") if solo else 0
     o_taken = st("automa_taken") if solo else 0
     # nodes below `hex_nodes` hold city hexes (or are empty expansion locations); harbours and
@@ -119,24 +121,26 @@ def build(game: Game, players: int, options: Mapping[str, Any]) -> DirectEncoder
         raw = [state.round, state.cube_supply, len(state.hex_stack)]
         for field in (state.coins, state.timber, state.fire, state.large_fire, state.rats, state.score):
             raw += field[seat:] + field[:seat]
-        raw += [stack_height(state.score, state.score_stamp, s, 1, 0, n) for s in order]
+        raw += heights(state.score, state.score_stamp, 1, 0, order)
         for s in order:
             raw += state.category_points(s)
         books, stamps = state.books, state.book_stamp
-        for s in order:
+        book_heights = [heights(books, stamps, 3, k, order) for k in range(3)]
+        for i, s in enumerate(order):
             raw += books[3 * s:3 * s + 3]
-            raw += [stack_height(books, stamps, s, 3, k, n) for k in range(3)]
+            raw += [book_heights[0][i], book_heights[1][i], book_heights[2][i]]
         for field, per in ((state.scroll, 3), (state.overseer_step, 3), (state.squares, SQUARES),
                            (state.hut_space, HUTS)):
             raw += field[seat * per:] + field[:seat * per]
         # lieutenants: off the board per seat, on it as planes over the nodes
         off = [0] * (6 * n)
-        city_lt = [0] * (N * n * 2)
+        sparse: dict[int, int] = {}
         lt_at, lt_used = state.lt_at, state.lt_used
         for j, at in enumerate(lt_at):
             i = ego[j // LIEUTENANTS]
             if at >= 0:
-                city_lt[(at * n + i) * 2 + (0 if lt_used[j] else 1)] += 1
+                c = o_city_lt + (at * n + i) * 2 + (0 if lt_used[j] else 1)
+                sparse[c] = sparse.get(c, 0) + 1
             else:
                 off[6 * i - 1 - at] += 1            # SUPPLY -1, ESTATE -2, BOX -3
                 if lt_used[j]:
@@ -147,9 +151,12 @@ def build(game: Game, players: int, options: Mapping[str, Any]) -> DirectEncoder
         hex_at = state.hex_at
         cubes, citizens = state.cubes, state.city_citizens
         # an empty expansion location shows nothing (the view leaves it out)
-        raw += [cubes[v] if v >= first_hex_free or hex_at[v] >= 0 else 0 for v in range(N)]
-        raw += [citizens[j] if hex_at[j // 3] >= 0 else 0 for j in range(3 * N)]
-        raw += city_lt
+        for v in range(N):
+            if cubes[v] and (v >= first_hex_free or hex_at[v] >= 0):
+                sparse[o_cubes + v] = cubes[v]
+        for j in range(3 * hex_nodes):
+            if citizens[j] and hex_at[j // 3] >= 0:
+                sparse[o_citizens + j] = citizens[j]
         raw += [len(x) for x in state.hut_stacks] + [len(x) for x in state.workshop_stacks]
         late, carts = state.late_stacks, state.cart_stacks      # the late stacks go at round V
         raw += [len(x) for x in late] + [0] * (3 - len(late))
@@ -212,20 +219,29 @@ def build(game: Game, players: int, options: Mapping[str, Any]) -> DirectEncoder
             hot += [o_deferred + i * 3 * BOOK_SPACES + v for v in state.deferred[s]]
         if solo:
             raw += [state.automa_used, state.automa_popularity, len(state.solo_deck)]
-            plane = [0] * N
             for at in state.automa_at:
                 if at >= 0:
-                    plane[at] += 1
-            raw += plane
+                    sparse[o_automa_city + at] = sparse.get(o_automa_city + at, 0) + 1
             hot += [o_revealed + t for t in state.solo_discard]
             if state.automa_taken:
                 taken_huts, taken_shops, taken_carts = state.automa_taken
                 hot += [o_taken + t for t in taken_huts]
                 hot += [o_taken + U + t for t in taken_shops]
                 hot += [o_taken + U + W + t for t in taken_carts]
-        return raw, hot
+        return raw, hot, list(sparse), list(sparse.values())
 
     return DirectEncoder(L, write)
+
+
+def heights(values: list[int], stamps: list[int], per: int, k: int, order: list[int]) -> list[int]:
+    """Per seat in `order`: the discs of other seats below its own on the same space (as the
+    view's `stack_height`, for all seats at once)."""
+    mine = [values[s * per + k] for s in order]
+    if len(set(mine)) == len(mine):
+        return [0] * len(order)
+    marks = [stamps[s * per + k] for s in order]
+    return [sum(1 for j in range(len(order)) if mine[j] == mine[i] and marks[j] < marks[i])
+            for i in range(len(order))]
 
 
 def _stack(hot: list[int], stack: tuple, known: int, base: int, width: int) -> None:

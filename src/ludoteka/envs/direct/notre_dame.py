@@ -12,6 +12,7 @@ from .base import DirectEncoder, Layout
 
 PHASES = ("draft", "actions", "bribes", "plague", "over")
 LETTERS = ("A", "B", "C")
+NONE: list = []            # no sparse blocks
 
 
 def build(game: Game, players: int, options: Mapping[str, Any]) -> DirectEncoder:
@@ -43,7 +44,7 @@ def build(game: Game, players: int, options: Mapping[str, Any]) -> DirectEncoder
     L.value("hand_size", n, 0, 9)
     L.value("deck_size", n, 0, 9)
     L.value("coin_supply", 1, 0, 25)
-    L.value("face_down_discards", 1, 0, 10)
+    L.value("face_down_discards", 1, 0, 15)
     L.value("brown_deck_size", 1, 0, 6)
     L.value("gray_deck_letters", 3, 0, 3, "gray persons left per deck letter A, B, C")
     L.value("hand", CARD_TYPES, 0, 3, "own hand per card type")
@@ -125,6 +126,6 @@ def build(game: Game, players: int, options: Mapping[str, Any]) -> DirectEncoder
                 hot.append(o_msg + m * codes + code)
         for j, p in enumerate(state.display):
             hot.append(o_person + j * persons + p)
-        return raw, hot
+        return raw, hot, NONE, NONE
 
     return DirectEncoder(L, write)
