@@ -121,11 +121,8 @@ def build(game: Game, players: int, options: Mapping[str, Any]) -> DirectEncoder
         raw += [state.supply, len(state.unused), len(state.brown)]
         raw += letters
         raw += bag(hand[seat]) + bag(state.offer[seat]) + bag(state.outgoing[seat])
-        for m, code in enumerate(state.msg_at):
-            if code >= 0:
-                hot.append(o_msg + m * codes + code)
-        for j, p in enumerate(state.display):
-            hot.append(o_person + j * persons + p)
+        hot += [o_msg + m * codes + code for m, code in enumerate(state.msg_at) if code >= 0]
+        hot += [o_person + j * persons + p for j, p in enumerate(state.display)]
         return raw, hot, NONE, NONE
 
     return DirectEncoder(L, write)
