@@ -67,6 +67,10 @@ def build(game: Game, players: int, options: Mapping[str, Any]) -> DirectEncoder
             "phase", "decision", "to_act", "acting", "start_player", "trusted_friend", "carriage",
             "prestige_shown", "bribed", "physician", "messages_on_board", "persons"))
     per_type = [0.0] * CARD_TYPES
+    seat_order_of = [[(i, (seat + i) % n) for i in range(n)] for seat in range(n)]
+    shown_all = [o_shown + i for i in range(n)]
+    hidden_others = [0] * (n - 1)
+    played_zero = [0] * (n * CARD_TYPES)
     friend_width = SECTOR_COUNT + 1
 
     def bag(cards) -> list[float]:
@@ -87,33 +91,33 @@ def build(game: Game, players: int, options: Mapping[str, Any]) -> DirectEncoder
                o_start + (state.start - seat) % n]
         if not over:
             hot += [o_acting + (s - seat) % n for s in state.acting_seats()]
-        friend, carriage, bribed, physician = state.friend, state.carriage, state.bribed, state.physician
-        played, hand, deck, prestige = state.played, state.hand, state.deck, state.prestige
+        rot = seat_order_of[seat]
         raw = [state.round, top[2] if not over and top[0].name == "draft_pick" else 1]
         raw += state.sector_stones[k7:] + state.sector_stones[:k7]
         for field in (state.personal, state.general, state.notre_dame_stones, state.coins, state.rat):
             raw += field[seat:] + field[:seat]
         raw += state.held[kb:] + state.held[:kb]
-        shown = over or open_prestige
-        played_bags = []
-        for i in range(n):
-            s = (seat + i) % n
-            f = friend[s]
-            hot.append(o_friend + i * friend_width + (f if f >= 0 else SECTOR_COUNT))
-            hot.append(o_carriage + i * markets + carriage[s])
-            if bribed[s]:
-                hot.append(o_bribed + i)
-            if physician[s]:
-                hot.append(o_phys + i)
-            if shown or i == 0:
-                hot.append(o_shown + i)
-                raw.append(prestige[s])
-            else:
-                raw.append(0)
-            played_bags += bag(played[s])
-        raw += played_bags
-        raw += [len(hand[(seat + i) % n]) for i in range(n)]
-        raw += [len(deck[(seat + i) % n]) for i in range(n)]
+        friend, carriage, bribed, physician = state.friend, state.carriage, state.bribed, state.physician
+        hot += [o_friend + i * friend_width + (friend[s] if friend[s] >= 0 else SECTOR_COUNT) for i, s in rot]
+        hot += [o_carriage + i * markets + carriage[s] for i, s in rot]
+        hot += [o_bribed + i for i, s in rot if bribed[s]]
+        hot += [o_phys + i for i, s in rot if physician[s]]
+        prestige = state.prestige
+        if over or open_prestige:
+            hot += shown_all
+            raw += prestige[seat:] + prestige[:seat]
+        else:
+            hot.append(o_shown)
+            raw.append(prestige[seat])
+            raw += hidden_others
+        counts = played_zero[:]
+        played, hand, deck = state.played, state.hand, state.deck
+        for i, s in rot:
+            for c in played[s]:
+                counts[i * CARD_TYPES + c % CARD_TYPES] += 1
+        raw += counts
+        raw += [len(h) for h in hand[seat:] + hand[:seat]]
+        raw += [len(d) for d in deck[seat:] + deck[:seat]]
         letters = [0, 0, 0]
         for p in state.gray:
             if letter_of[p] >= 0:
