@@ -58,8 +58,6 @@ def test_the_direct_observation_shows_exactly_what_the_view_shows(name, players,
     is lost); so the vector and the view determine each other on the sample."""
     game = registry.game(name)
     options = VARIANTS[name] if variant else {}
-    if players == 1 and name == "messina-1347" and variant:
-        options = {"advanced": True}
     probe = game.new_state(players, 0, options)
     encoder = direct_encoder(game, players, probe.options)
     by_vector: dict[tuple[int, bytes], str] = {}

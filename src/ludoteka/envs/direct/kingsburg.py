@@ -89,7 +89,7 @@ def build(game: Game, players: int, options: Mapping[str, Any]) -> DirectEncoder
         return found
     no_battle = [0] * (2 * n) + [-1]
 
-    def write(state, seat: int) -> tuple[list[float], list[int]]:
+    def write(state, seat: int) -> tuple[list, list[int], list[int], list]:
         top = state.top()
         over = top is None
         kind = None if over else top[0]

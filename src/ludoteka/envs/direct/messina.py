@@ -1,8 +1,8 @@
 """Messina 1347's direct observation (layout in docs/research.md): what `views.view` shows, which
 is everything but the order and contents of the face-down stacks (HID-1 to HID-8), egocentric.
 The city is a set of planes over the board's nodes (hexes, harbours, docks); a lieutenant is
-counted where it is, not named (they are interchangeable). Known stack bottoms, revealed solo
-tiles and the cards' positions in them are bags (their order is left out)."""
+counted where it is, not named (they are interchangeable). Known stack bottoms and revealed solo
+tiles are bags (their order is left out)."""
 from __future__ import annotations
 
 from typing import Any, Mapping
@@ -106,7 +106,7 @@ def build(game: Game, players: int, options: Mapping[str, Any]) -> DirectEncoder
     shop_width = 1 + CODES + 1
     place_hut_upgrade = type(probe).FLOW.kinds.get("place_hut_upgrade")
 
-    def write(state, seat: int) -> tuple[list[float], list[int]]:
+    def write(state, seat: int) -> tuple[list, list[int], list[int], list]:
         top = state.top()
         over = top is None
         to_act = state.to_act

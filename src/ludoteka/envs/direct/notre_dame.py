@@ -79,7 +79,7 @@ def build(game: Game, players: int, options: Mapping[str, Any]) -> DirectEncoder
             out[c % CARD_TYPES] += 1.0
         return out
 
-    def write(state, seat: int) -> tuple[list[float], list[int]]:
+    def write(state, seat: int) -> tuple[list, list[int], list[int], list]:
         k7 = seat * SECTOR_COUNT
         kb = seat * boroughs
         top = state.top()
