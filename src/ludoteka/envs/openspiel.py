@@ -10,10 +10,17 @@ default (options whose choices mix types, such as Notre Dame's `start_player`, a
 "random" or "2"). Actions are indices into the game's fixed action space. The games are
 sequential and *sampled stochastic*: the shuffles and dice are drawn inside the state from its
 seed, never shown to a player who may not see them. Returns are each seat's share of the win
-(1, or 1/k in a k-way tie; solo: 1 for beating the automa).
+(1, or 1/k in a k-way tie); a solo game returns its final score (`min_utility`/`max_utility`
+are the game's `score_bounds`), since its one seat always "wins".
 
-Information: the observation string and tensor are the seat's `view` (JSON; the tensor as in
-ludoteka.envs.observation); the information-state string adds every event the seat has seen,
+Seeds advance only on the user's `new_initial_state()`: OpenSpiel's C++ side makes a new
+initial state for every `clone()`, `deserialize_state()` and tensor call (to learn the tensor
+size); from Python these calls are answered here without one, and the C++ side's own ones
+get an empty shell that takes no seed. The observers are built once per game.
+
+Information: the observation string is the seat's `view` (JSON); the tensor is the game's
+direct encoder (ludoteka.envs.direct; the generic view encoding, ludoteka.envs.observation, for a
+game without one); the information-state string adds every event the seat has seen,
 in order, and its tensor adds them as a bag hashed after the view's slots (each event kind's
 count and each whole event's count). `resample_from_infostate` draws
 a full state consistent with what a seat saw (the game's `determinize`), for OpenSpiel's
@@ -23,7 +30,8 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any
+from contextlib import contextmanager
+from typing import Any, Iterator
 
 import numpy as np
 import pyspiel
@@ -31,6 +39,7 @@ import pyspiel
 from .. import registry
 from ..kernel import Game, GameState
 from ..kernel.options import parse_option_value
+from .direct import DirectEncoder, direct_encoder
 from .observation import ViewEncoder, encoder_for
 
 PREFIX = "python_ludoteka_"
@@ -106,28 +115,66 @@ class LudotekaGame(pyspiel.Game):
         self.options = {name: parse_option_value(value) if isinstance(value, str) else value
                         for name, value in merged.items()}
         self.space = self.ludoteka.action_space(self.players, self.options)
-        self.ludoteka.new_state(self.players, self.first_seed, self.options)    # bad options fail here
-        self.encoder = encoder_for(self.ludoteka.name)
+        resolved = self.ludoteka.new_state(self.players, self.first_seed, self.options).options  # bad options fail here
+        self.encoder: DirectEncoder | ViewEncoder = (
+            direct_encoder(self.ludoteka, self.players, resolved) or encoder_for(self.ludoteka.name))
         self.next_seed = self.first_seed
+        self._shells = 0             # > 0: new_initial_state answers OpenSpiel's C++ side (a shell)
+        self._observers: dict[bool, Observer] = {}
         solo = self.players == 1
+        low, high = self.ludoteka.score_bounds if solo else (0.0, 1.0)
         info = pyspiel.GameInfo(
             num_distinct_actions=len(self.space), max_chance_outcomes=0, num_players=self.players,
-            min_utility=0.0, max_utility=1.0, utility_sum=None if solo else 1.0,
+            min_utility=float(low), max_utility=float(high), utility_sum=None if solo else 1.0,
             max_game_length=MAX_GAME_LENGTH)
         super().__init__(_game_type(self.ludoteka, self.players), info, params or {})
 
-    def new_initial_state(self) -> "LudotekaState":
+    def new_initial_state(self, *args: Any) -> "LudotekaState":
         """A new game, seeded with the next seed (`seed`, `seed + 1`, ...)."""
+        if self._shells:
+            return LudotekaState(self, None)
         seed = self.next_seed
         self.next_seed += 1
         return LudotekaState(self, self.ludoteka.new_state(self.players, seed, self.options))
 
+    @contextmanager
+    def shells(self) -> Iterator[None]:
+        """While inside, OpenSpiel's C++ side gets empty shells from `new_initial_state` (it
+        fills them in itself: clone, deserialize), which take no seed and cost no setup."""
+        self._shells += 1
+        try:
+            yield
+        finally:
+            self._shells -= 1
+
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> "Observer":
-        """The observation (default) or, with perfect recall, the information-state observer."""
+        """The observation (default) or, with perfect recall, the information-state observer;
+        each is built once per game."""
         if params:
             raise ValueError(f"observation parameters are not supported, got {params}")
-        recall = iig_obs_type is not None and iig_obs_type.perfect_recall
-        return Observer(self.encoder, recall)
+        recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        observer = self._observers.get(recall)
+        if observer is None:
+            observer = self._observers[recall] = Observer(self.encoder, recall)
+        return observer
+
+    def deserialize_state(self, text: str) -> "LudotekaState":
+        """The state `serialize()` wrote (it takes no seed)."""
+        with self.shells():
+            return super().deserialize_state(text)
+
+    # The tensor sizes are the observers' (OpenSpiel's C++ side would encode a new game for them).
+    def observation_tensor_shape(self) -> list[int]:
+        return [self.make_py_observer().tensor.size]
+
+    def observation_tensor_size(self) -> int:
+        return self.make_py_observer().tensor.size
+
+    def information_state_tensor_shape(self) -> list[int]:
+        return [self.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True)).tensor.size]
+
+    def information_state_tensor_size(self) -> int:
+        return self.information_state_tensor_shape()[0]
 
 
 class LudotekaState(pyspiel.State):
@@ -167,7 +214,9 @@ class LudotekaState(pyspiel.State):
     def returns(self) -> list[float]:
         state = self.held.state
         out = [0.0] * state.players
-        if state.to_act is None:
+        if state.to_act is None and state.players == 1:
+            out[0] = float(state.scores()[0])     # solo: the score (its one seat always "wins")
+        elif state.to_act is None:
             for seat in state.winners():
                 out[seat] = 1.0 / len(state.winners())
         return out
@@ -180,6 +229,29 @@ class LudotekaState(pyspiel.State):
         seed = int(draw * (1 << 62)) ^ state.version
         return LudotekaState(self.get_game(), state.determinize(player_id, seed))
 
+    def clone(self) -> "LudotekaState":
+        """An independent copy (the engine's clone; no new game is set up, no seed taken)."""
+        game = self.get_game()
+        with game.shells():
+            return super().clone()
+
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        """The seat's observation tensor (default: the seat to act), from the game's observer."""
+        return self._tensor(self.get_game().make_py_observer(), player)
+
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        """The seat's information-state tensor (default: the seat to act)."""
+        return self._tensor(self.get_game().make_py_observer(
+            pyspiel.IIGObservationType(perfect_recall=True)), player)
+
+    def _tensor(self, observer: "Observer", player: int | None) -> list[float]:
+        if player is None:
+            player = self.current_player()
+        if not 0 <= player < self.held.state.players:
+            raise ValueError(f"player must be a seat from 0 to {self.held.state.players - 1}, not {player}")
+        observer.set_from(self, player)
+        return observer.tensor.tolist()
+
     def __str__(self) -> str:
         state = self.held.state
         return json.dumps({"seed": state.seed, "decisions": state.actions()})
@@ -188,7 +260,7 @@ class LudotekaState(pyspiel.State):
 class Observer:
     """OpenSpiel's Python observer: `tensor` and `dict` filled by `set_from`, strings by `string_from`."""
 
-    def __init__(self, encoder: ViewEncoder, recall: bool):
+    def __init__(self, encoder: "DirectEncoder | ViewEncoder", recall: bool):
         self.encoder = encoder
         self.recall = recall
         self.events = ViewEncoder(capacity=encoder.size, hashed=EVENT_SLOTS) if recall else None
@@ -200,7 +272,10 @@ class Observer:
 
     def set_from(self, state: LudotekaState, player: int) -> None:
         inner = state.held.state
-        self.dict["view"][:] = self.encoder.encode(inner.view(player))
+        if isinstance(self.encoder, DirectEncoder):
+            self.encoder.encode(inner, player, self.dict["view"])
+        else:
+            self.dict["view"][:] = self.encoder.encode(inner.view(player))
         if self.recall:
             counts = self.dict["events"]
             counts.fill(0.0)

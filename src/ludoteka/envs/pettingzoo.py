@@ -9,10 +9,17 @@
         e.step(action)
 
 Agents are `player_0` ... `player_{N-1}` (the seats). An observation is a dict: `observation`, the
-seat's view as a float32 vector (ludoteka.envs.observation), and `action_mask`, 1 at the index of
+seat's observation as a float32 vector, and `action_mask`, 1 at the index of
 each key the seat may choose now in the game's fixed action space (all 0 while another seat
 decides). Rewards come at the end: each seat's share of the win (1, 1/k in a k-way tie, else 0),
-or its final score with `reward="score"`. The final scores are in every agent's info.
+or its final score with `reward="score"`. A solo game has no winner to share: its reward is the
+final score (the default), or with `reward="target"` 1 for reaching the rulebook's good result
+(`Game.solo_target`, e.g. 130 points in Messina 1347) and 0 below it. The final scores are in
+every agent's info.
+
+The vector is the game's direct encoder (ludoteka.envs.direct: written from the state's fields,
+egocentric) when it has one, else, or with `observation="view"`, the generic encoding of the
+seat's view (ludoteka.envs.observation).
 """
 from __future__ import annotations
 
@@ -25,16 +32,20 @@ from pettingzoo import AECEnv
 
 from ..kernel import IllegalAction
 from ..registry import game as lookup_game
+from .direct import direct_encoder
 from .observation import encoder_for
 
-REWARDS = ("win", "score")
+REWARDS = ("win", "score", "target")
+OBSERVATIONS = ("direct", "view")
 
 
 def env(game: str, players: int | None = None, options: Mapping[str, Any] | None = None,
-        reward: str = "win", render_mode: str | None = None) -> "LudotekaEnv":
+        reward: str | None = None, render_mode: str | None = None,
+        observation: str = "direct") -> "LudotekaEnv":
     """The AEC environment of a registered game (by name) for `players` seats (default: the
-    smallest count above one the game allows) and game `options`."""
-    return LudotekaEnv(game, players, options, reward, render_mode)
+    smallest count above one the game allows), game `options`, `reward` (default "win", solo
+    "score") and `observation` ("direct", or "view" for the generic view encoding)."""
+    return LudotekaEnv(game, players, options, reward, render_mode, observation)
 
 
 class LudotekaEnv(AECEnv):
@@ -43,15 +54,25 @@ class LudotekaEnv(AECEnv):
     metadata = {"render_modes": ["ansi", "human"], "name": "ludoteka", "is_parallelizable": False}
 
     def __init__(self, game: str, players: int | None = None, options: Mapping[str, Any] | None = None,
-                 reward: str = "win", render_mode: str | None = None):
+                 reward: str | None = None, render_mode: str | None = None,
+                 observation: str = "direct"):
         super().__init__()
         self.game = lookup_game(game)
         if players is None:
             players = max(self.game.min_players, min(2, self.game.max_players))
         self.space = self.game.action_space(players, options)      # bad players or options fail here
-        self.game.new_state(players, 0, options)
+        resolved = self.game.new_state(players, 0, options).options
+        if reward is None:
+            reward = "score" if players == 1 else "win"
         if reward not in REWARDS:
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r:.40}")
+        # one seat always "wins", so a win reward would teach a solo learner nothing
+        if players == 1 and reward == "win":
+            raise ValueError("a solo game has no winner to reward: use reward='score' or 'target'")
+        self.target = self.game.solo_target(resolved) if players == 1 else None
+        if reward == "target" and self.target is None:
+            raise ValueError(f"reward='target' needs a solo game with a target score; "
+                             f"{self.game.name} with {players} players has none")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {', '.join(self.metadata['render_modes'])} "
                              f"or None, not {render_mode!r:.40}")
@@ -60,11 +81,15 @@ class LudotekaEnv(AECEnv):
         self.options = dict(options or {})
         self.reward = reward
         self.render_mode = render_mode
-        self.encoder = encoder_for(self.game.name)
+        if observation not in OBSERVATIONS:
+            raise ValueError(f"observation must be one of {', '.join(OBSERVATIONS)}, not {observation!r:.40}")
+        self.direct = direct_encoder(self.game, players, resolved) if observation == "direct" else None
+        self.encoder = encoder_for(self.game.name) if self.direct is None else None
+        size = self.encoder.size if self.direct is None else self.direct.size
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
         self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         obs_space = spaces.Dict({
-            "observation": spaces.Box(-np.inf, np.inf, (self.encoder.size,), np.float32),
+            "observation": spaces.Box(-np.inf, np.inf, (size,), np.float32),
             "action_mask": spaces.Box(0, 1, (len(self.space),), np.int8),
         })
         act_space = spaces.Discrete(len(self.space))
@@ -98,12 +123,16 @@ class LudotekaEnv(AECEnv):
         self.agent_selection = self.possible_agents[self.state.to_act]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        """The agent's observation: its view encoded, and its action mask (zeros unless it acts)."""
+        """The agent's observation: its vector, and its action mask (zeros unless it acts)."""
         seat = self._seat[agent]
-        vector = np.asarray(self.encoder.encode(self.state.view(seat)), dtype=np.float32)
+        state = self.state
+        if self.direct is not None:
+            vector = self.direct.encode(state, seat)
+        else:
+            vector = np.asarray(self.encoder.encode(state.view(seat)), dtype=np.float32)
         mask = np.zeros(len(self.space), dtype=np.int8)
-        if self.state.to_act == seat:
-            mask[self.space.indices(self.state.legal_keys())] = 1
+        if state.to_act == seat:
+            mask[self.space.indices(state.legal_keys())] = 1
         return {"observation": vector, "action_mask": mask}
 
     def step(self, action: int | None) -> None:
@@ -131,6 +160,8 @@ class LudotekaEnv(AECEnv):
         scores = self.state.scores()
         if self.reward == "score":
             values = [float(s) for s in scores]
+        elif self.reward == "target":
+            values = [1.0 if scores[0] >= self.target else 0.0]
         else:
             values = [0.0] * self.players
             for seat in self.state.winners():

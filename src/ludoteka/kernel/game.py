@@ -35,6 +35,9 @@ class Game:
     # where they differ from the AI layer's defaults (ludoteka.ai.levels). Only strings: a game
     # never imports the AI.
     ai_levels: dict[str, str] = {}
+    # The lowest and highest final score a seat can reach (reward ranges for learners, e.g.
+    # OpenSpiel's utilities of a solo game); games without a cap give a generous bound.
+    score_bounds: tuple[float, float] = (0.0, 1000.0)
 
     def data_sets(self) -> list[str]:
         """The names of the data sets the game ships: a data-set option (`Option.data_set`) takes
@@ -194,6 +197,11 @@ class Game:
         return space
 
     # ---------------------------------------------------------------- per-game hooks
+    def solo_target(self, options: Mapping[str, Any]) -> float | None:
+        """The final score the rulebook calls a good result in a solo game with these resolved
+        options (a learner's target), or None when the game names none."""
+        return None
+
     def action_keys(self, players: int, options: dict[str, Any]) -> "list[str] | tuple[str, ...]":
         """Every key a state of this game can offer any seat (with these resolved options), in
         an order that new releases only extend at the end. Games without one raise."""

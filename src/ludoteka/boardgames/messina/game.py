@@ -54,6 +54,9 @@ class MessinaGame(Game):
     min_players = 1
     max_players = 4
     options = OPTIONS
+    # MS-30.4/30.5: the rat penalty (at most 21) can make a final score negative; no rule caps
+    # the top (MS-31.15), so 400 is a generous bound (random solo play scores about -15).
+    score_bounds = (-21.0, 400.0)
     category_names = {"rat_penalty": "Rat penalty", "popularity_ranking": "Popularity ranking",
                       "repopulated_hexes": "Repopulated hexes", "scroll_board": "Scroll board",
                       "remaining_markers": "Remaining markers"}
@@ -136,6 +139,10 @@ class MessinaGame(Game):
 
     def evaluate_all(self, state: GameState) -> list[float]:
         return evaluate_all(state)
+
+    def solo_target(self, options: dict[str, Any]) -> float:
+        """MS-35.24: a good solo result is 130 points, 140 with the advanced rules."""
+        return 140.0 if options.get("advanced") else 130.0
 
     def evaluate(self, state: GameState, seat: int) -> float:
         """The seat's heuristic value minus the best other seat's (solo: the value itself)."""

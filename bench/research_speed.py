@@ -1,0 +1,132 @@
+"""Research adapters against the raw engine, side by side in one run: random legal decisions per
+second of the engine itself, of the PettingZoo AEC environment (each step: the acting agent's
+observation and action mask, then the step) with the direct and with the generic view encoder,
+and of the OpenSpiel game (each step: legal actions, the observation tensor, the action), with
+OpenSpiel's own C++ games as a reference.
+
+    python bench/research_speed.py [--seconds 2] [--rounds 3] [--json]
+
+Every measure runs `--rounds` times, interleaved (round 1 of every measure, then round 2...),
+so that the load of a shared machine falls on all of them alike; the table gives the median
+and the spread (min-max over the rounds) of each. A script, not a test.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import time
+from typing import Callable
+
+import pyspiel
+
+import ludoteka.envs.openspiel as ludoteka_openspiel
+from ludoteka import registry
+from ludoteka.envs.pettingzoo import env
+
+GAMES = [("notre-dame", 4), ("kingsburg", 4), ("messina-1347", 4), ("messina-1347", 1)]
+CPP_GAMES = ["connect_four", "leduc_poker"]
+
+
+def timed(step: Callable[[], None], seconds: float) -> float:
+    """Calls of `step` per second over about `seconds` (checked every 64 calls)."""
+    count, start = 0, time.perf_counter()
+    deadline = start + seconds
+    while True:
+        for _ in range(64):
+            step()
+        count += 64
+        now = time.perf_counter()
+        if now >= deadline:
+            return count / (now - start)
+
+
+def engine(name: str, players: int) -> Callable[[], None]:
+    """One random legal decision of the raw engine (a new game after each end)."""
+    game, rng = registry.game(name), random.Random(1)
+    box = [game.new_state(players, 0)]
+
+    def step() -> None:
+        state = box[0]
+        if state.to_act is None:
+            box[0] = state = game.new_state(players, rng.getrandbits(31))
+        keys = state.legal_keys()
+        state.apply(keys[rng.randrange(len(keys))])
+    return step
+
+
+def pettingzoo(name: str, players: int, observation: str) -> Callable[[], None]:
+    """One PettingZoo step: the acting agent's observation and mask (`last`), then a random
+    legal action; `reset` after each game."""
+    e, rng = env(name, players=players, observation=observation), random.Random(1)
+    e.reset(seed=0)
+
+    def step() -> None:
+        obs, _, termination, truncation, _ = e.last()
+        if termination or truncation:
+            e.reset()
+            return
+        legal = obs["action_mask"].nonzero()[0]
+        e.step(int(legal[rng.randrange(len(legal))]))
+    return step
+
+
+def openspiel(short_name: str, params: dict | None = None) -> Callable[[], None]:
+    """One OpenSpiel step: legal actions, the acting player's observation tensor, an action
+    (chance outcomes sampled for C++ games with chance nodes)."""
+    game, rng = pyspiel.load_game(short_name, params or {}), random.Random(1)
+    box = [game.new_initial_state()]
+
+    def step() -> None:
+        state = box[0]
+        if state.is_terminal():
+            box[0] = state = game.new_initial_state()
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes())
+            state.apply_action(rng.choices(outcomes, probs)[0])
+            return
+        actions = state.legal_actions()
+        state.observation_tensor(state.current_player())
+        state.apply_action(actions[rng.randrange(len(actions))])
+    return step
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--seconds", type=float, default=2.0, help="per measure and round")
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    measures: dict[str, Callable[[], None]] = {}
+    for name, players in GAMES:
+        label = f"{name} {players}p"
+        short = ludoteka_openspiel.short_name(registry.game(name))
+        measures[f"{label}|engine"] = engine(name, players)
+        measures[f"{label}|pettingzoo direct"] = pettingzoo(name, players, "direct")
+        measures[f"{label}|pettingzoo view"] = pettingzoo(name, players, "view")
+        measures[f"{label}|openspiel"] = openspiel(short, {"players": players})
+    for name in CPP_GAMES:
+        measures[f"{name} (OpenSpiel C++)|openspiel"] = openspiel(name)
+    results: dict[str, list[float]] = {key: [] for key in measures}
+    for _ in range(args.rounds):
+        for key, step in measures.items():
+            results[key].append(timed(step, args.seconds))
+    if args.json:
+        print(json.dumps(results, indent=1))
+        return
+    rows: dict[str, dict[str, list[float]]] = {}
+    for key, values in results.items():
+        label, what = key.split("|")
+        rows.setdefault(label, {})[what] = values
+    print(f"{'game':28} {'measure':18} {'steps/s':>9} {'spread':>17} {'of engine':>9}")
+    for label, row in rows.items():
+        base = statistics.median(row["engine"]) if "engine" in row else None
+        for what, values in row.items():
+            mid = statistics.median(values)
+            share = f"{mid / base:9.0%}" if base else ""
+            print(f"{label:28} {what:18} {mid:9,.0f} {min(values):8,.0f}-{max(values):<8,.0f} {share}")
+
+
+if __name__ == "__main__":
+    main()

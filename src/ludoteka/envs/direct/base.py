@@ -1,0 +1,140 @@
+"""The direct encoders' common part: a seat's observation written straight from the state's
+fields into a preallocated float32 vector, with no JSON and no feature names (the generic
+encoder, ludoteka.envs.observation, reads the `view` instead and stays for other games).
+
+A game module (notre_dame, kingsburg, messina) declares a `Layout`: *value* blocks, numbers
+with the range [lo, hi] of their raw values; *sparse* blocks, numbers in [0, hi] that are mostly
+0 (counts on a board); and *flag* blocks, one-hot or multi-hot slots. They lie in that order, so
+`write(state, seat)` returns the raw values of every value block in declaration order (one
+list), the flag slots set to 1, and the sparse slots that are not 0 with their raw amounts;
+`DirectEncoder.encode` copies the values in with one numpy assignment, scales them to about
+[0, 1] as `(raw - lo) / (hi - lo)` (a value outside its range stays linear, not clipped), then
+places the sparse amounts (scaled by 1 / hi) and the flags.
+
+The observation is **egocentric**: blocks with one entry per seat list the observing seat first,
+then the others in seating order after it ((seat + 1) % n, ...); a seat-valued field is one-hot
+over that order. A write function reads only what the seat's `view` shows (the tests compare
+it against the game's view on sampled states and its determinizations); constant parts (the
+map, colours, data labels) are left out.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+import numpy as np
+
+from ...kernel import GameState
+
+
+@dataclass
+class Block:
+    """A named slice of the vector: `length` slots whose raw values lie in [lo, hi]; `kind` is
+    VALUE, SPARSE (lo 0) or FLAG (slots 0 or 1)."""
+
+    name: str
+    length: int
+    lo: float
+    hi: float
+    kind: int
+    doc: str
+    start: int = -1
+
+
+VALUE, SPARSE, FLAG = 0, 1, 2
+
+
+class Layout:
+    """The blocks of one game's vector for one player count and options: value blocks first,
+    then sparse blocks, then flag blocks (each in declaration order)."""
+
+    def __init__(self) -> None:
+        self.blocks: dict[str, Block] = {}
+        self.values = 0                      # slots of the value blocks (they come first)
+        self.sparse_end = 0                  # the sparse blocks follow, up to here
+        self.size = 0
+
+    def value(self, name: str, length: int, lo: float = 0.0, hi: float = 1.0, doc: str = "") -> None:
+        """Declare a block of `length` numbers in [lo, hi]."""
+        self._add(Block(name, length, float(lo), float(hi), VALUE, doc))
+
+    def sparse(self, name: str, length: int, hi: float, doc: str = "") -> None:
+        """Declare a block of `length` numbers in [0, hi], mostly 0."""
+        self._add(Block(name, length, 0.0, float(hi), SPARSE, doc))
+
+    def flags(self, name: str, length: int, doc: str = "") -> None:
+        """Declare a block of `length` one-hot or multi-hot slots."""
+        self._add(Block(name, length, 0.0, 1.0, FLAG, doc))
+
+    def _add(self, block: Block) -> None:
+        if block.length <= 0 or block.hi <= block.lo or block.name in self.blocks:
+            raise ValueError(f"block {block.name!r}: a new name, a positive length and lo < hi are needed")
+        self.blocks[block.name] = block
+        start = 0
+        for kind in (VALUE, SPARSE, FLAG):
+            for b in self.blocks.values():
+                if b.kind == kind:
+                    b.start = start
+                    start += b.length
+            if kind == VALUE:
+                self.values = start
+            elif kind == SPARSE:
+                self.sparse_end = start
+        self.size = start
+
+    def start(self, name: str) -> int:
+        """The first slot of a block (valid once every block is declared)."""
+        return self.blocks[name].start
+
+    def describe(self) -> list[dict[str, Any]]:
+        """The blocks in slot order as JSON-ready dicts (name, slots, range, meaning)."""
+        return [{"name": b.name, "slots": [b.start, b.start + b.length],
+                 "range": "flags" if b.kind == FLAG else [b.lo, b.hi], "doc": b.doc}
+                for b in sorted(self.blocks.values(), key=lambda b: b.start)]
+
+
+Writer = Callable[[GameState, int], "tuple[list[float], list[int], list[int], list[float]]"]
+
+
+class DirectEncoder:
+    """A game's direct observation for one player count and options (see the module docstring)."""
+
+    def __init__(self, layout: Layout, write: Writer):
+        self.layout = layout
+        self.size = layout.size
+        self.write = write
+        m = self.values = layout.values
+        self.sparse_end = layout.sparse_end
+        self._lo = np.zeros(m, np.float32)
+        self._scale = np.ones(layout.sparse_end, np.float32)
+        for b in layout.blocks.values():
+            if b.kind != FLAG:
+                if b.kind == VALUE:
+                    self._lo[b.start:b.start + b.length] = b.lo
+                self._scale[b.start:b.start + b.length] = 1.0 / (b.hi - b.lo)
+        self._value_scale = self._scale[:m]
+        self._sparse_scale = self._scale[m:]
+
+    def encode(self, state: GameState, seat: int, out: np.ndarray | None = None) -> np.ndarray:
+        """The seat's observation of `state`, written into `out` (a float32 array of `size`
+        slots, allocated when None) and returned."""
+        if out is None:
+            out = np.empty(self.size, np.float32)
+        raw, hot, spots, amounts = self.write(state, seat)
+        m = self.values
+        values = out[:m]
+        values[:] = raw                   # one copy; a wrong length raises ValueError here
+        values -= self._lo
+        values *= self._value_scale
+        out[m:] = 0.0
+        if spots:
+            out[spots] = amounts
+            out[m:self.sparse_end] *= self._sparse_scale
+        if hot:
+            out[hot] = 1.0
+        return out
+
+
+def seat_order(seat: int, players: int) -> list[int]:
+    """The seats as the observing seat sees them: itself first, then the others in seating order."""
+    return [(seat + i) % players for i in range(players)]

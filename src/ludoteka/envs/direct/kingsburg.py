@@ -1,0 +1,192 @@
+"""Kingsburg's direct observation (layout in docs/research.md): what `view.view` shows a seat,
+egocentric. Everything is public but the enemy cards the seat has not seen and the others'
+face-down soldier-token picks. The court is an 18 x seats block: per advisor and seat, the
+group placed there (dice count and sum), first influencer, +2 token, Market and Envoy flags."""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from ...boardgames.kingsburg.state import CATEGORIES, REINF_TOKENS
+from ...kernel import Game
+from .base import DirectEncoder, Layout
+
+ADVISORS = 18
+PHASES = 8
+
+
+def build(game: Game, players: int, options: Mapping[str, Any]) -> DirectEncoder:
+    """The encoder for `players` seats and resolved `options`."""
+    n = players
+    probe = game.new_state(players, 0, dict(options))
+    T = probe.T
+    nb = T.nb
+    cards = len(T.data.enemies)
+    kinds = list(type(probe).FLOW.kinds.values())
+    kind_index = {kind: i for i, kind in enumerate(kinds)}
+    k = len(CATEGORIES)
+    tokens_variant = probe.rules.reinforcements == REINF_TOKENS
+    choose_advisor = type(probe).FLOW.kinds["choose_advisor"]
+    goods_kinds = (type(probe).FLOW.kinds["take_goods"], type(probe).FLOW.kinds["choose_loss"])
+    take_help = type(probe).FLOW.kinds["take_help"]
+    winter_kind = type(probe).FLOW.kinds["battle"]
+
+    L = Layout()
+    L.value("year", 1, 1, 5)
+    L.value("vp", n, -20, 80, "victory points (negative ones stay linear)")
+    L.value("goods", 3 * n, 0, 20, "gold, wood, stone per seat")
+    L.value("plus_two_tokens", n, 0, 5)
+    L.value("soldiers", n, 0, 20)
+    L.value("dice", 5 * n, 0, 6, "per seat: coloured dice not yet placed (3), then white dice (2), 0 none")
+    L.value("points", k * n, -20, 40, "VP per scoring category per seat: " + ", ".join(CATEGORIES))
+    dummies = 5 if n == 2 else 3          # KB-18.2: two more dummy dice with 2 players
+    L.value("dummy_dice", dummies, 0, 6, "the dummy dice rolled this season, 0 none")
+    L.value("pending_goods", 1, 0, 5, "goods a pending take/lose decision is about")
+    L.value("helping_advisor", 1, 0, 18, "the advisor whose help is being taken, else 0")
+    L.value("battle_strength", n, 0, 40, "the last battle: each seat's strength")
+    L.value("battle_result", n, -1, 1, "the last battle: -1 lost, 0 tie, 1 won")
+    L.value("kings_soldiers", 1, -1, 6, "the last battle's King's reinforcements (-1 tokens, or no battle yet)")
+    if tokens_variant:
+        L.value("soldier_tokens_left", 5 * n, 0, 2, "tokens of value 0..4 left per seat (a face-down pick counted)")
+    L.sparse("court_dice", ADVISORS * n * 2, 18, "per advisor and seat: dice count, dice sum of its group")
+    L.flags("phase", PHASES, "one-hot: phases 1..8")
+    L.flags("decision", len(kinds) + 1, "one-hot: the pending frame kind (last: game over)")
+    L.flags("to_act", n + 1, "one-hot, egocentric; last: nobody")
+    L.flags("acting", n, "egocentric: the seats with a decision pending")
+    L.flags("turn_order", n * n, "per position, the seat there (one-hot, egocentric)")
+    L.flags("buildings", nb * n, "per seat, each building standing")
+    L.flags("used", 4 * n, "per seat: passed, market used, statue used, chapel used")
+    L.flags("court", ADVISORS * n * 4, "per advisor and seat: first influencer, +2 token, Market, Envoy")
+    L.flags("dummy_blocked", ADVISORS)
+    L.flags("envoy", n + 1, "one-hot, egocentric; last: nobody")
+    L.flags("kings_aid_die", n + 1, "one-hot, egocentric; last: nobody")
+    L.flags("enemy_revealed", 5)
+    L.flags("enemy_seen_by", 5 * n, "per year, egocentric")
+    L.flags("enemy_card", 5 * cards, "per year, the card when the seat may see it")
+    L.flags("selected_dice", 5, "the dice chosen in a pending advisor choice")
+    L.flags("pending_goods_seat", n + 1, "egocentric; gain (last slot)")
+    L.flags("battle_this_year", 1, "the last battle was this year's")
+    if tokens_variant:
+        L.flags("soldier_token_chosen", n)
+        L.flags("soldier_token", 5, "the seat's own face-down pick")
+    start = L.start
+    o_phase, o_kind, o_to_act, o_acting, o_order, o_build, o_used, o_court, o_blocked, o_envoy, \
+        o_aid, o_rev, o_seen, o_card, o_sel, o_pg, o_battle = (start(name) for name in (
+            "phase", "decision", "to_act", "acting", "turn_order", "buildings", "used", "court",
+            "dummy_blocked", "envoy", "kings_aid_die", "enemy_revealed", "enemy_seen_by", "enemy_card",
+            "selected_dice", "pending_goods_seat", "battle_this_year"))
+    o_chosen = start("soldier_token_chosen") if tokens_variant else 0
+    o_token = start("soldier_token") if tokens_variant else 0
+    court_width = n * 2
+    o_court_dice = start("court_dice")
+    bit_lists: dict[int, list[int]] = {}       # a bitmask's set bits, remembered
+
+    def bits_of(mask: int) -> list[int]:
+        found = bit_lists.get(mask)
+        if found is None:
+            found = [j for j in range(mask.bit_length()) if mask >> j & 1]
+            if len(bit_lists) < 1 << 16:
+                bit_lists[mask] = found
+        return found
+    no_battle = [0] * (2 * n) + [-1]
+
+    def write(state, seat: int) -> tuple[list, list[int], list[int], list]:
+        top = state.top()
+        over = top is None
+        kind = None if over else top[0]
+        to_act = state.to_act
+        hot = [o_phase + state.phase - 1, o_kind + (len(kinds) if over else kind_index[kind]),
+               o_to_act + (n if to_act is None else (to_act - seat) % n)]
+        if not over:
+            hot += [o_acting + (s - seat) % n for s in state.acting_seats()]
+        for pos, s in enumerate(state.turn_order):
+            hot.append(o_order + pos * n + (s - seat) % n)
+        g3, d5, kk = 3 * seat, 5 * seat, k * seat
+        vp, goods, points, dice = state.vp, state.goods, state.points, state.dice_values
+        raw = [state.year] + vp[seat:] + vp[:seat] + goods[g3:] + goods[:g3]
+        raw += state.tokens[seat:] + state.tokens[:seat]
+        raw += state.soldiers[seat:] + state.soldiers[:seat]
+        masks = (state.passed, state.market_used, state.statue_used, state.chapel_used)
+        buildings = state.buildings
+        for i in range(n):
+            s = (seat + i) % n
+            b = 5 * s
+            coloured = [v for v in dice[b:b + 3] if v]
+            white = [v for v in dice[b + 3:b + 5] if v]
+            raw += coloured + [0] * (3 - len(coloured)) + white + [0] * (2 - len(white))
+            if buildings[s]:
+                base = o_build + i * nb
+                hot += [base + j for j in bits_of(buildings[s])]
+            for j, m in enumerate(masks):
+                if m >> s & 1:
+                    hot.append(o_used + 4 * i + j)
+        raw += points[kk:] + points[:kk]
+        court: dict[int, int] = {}
+        first = set()
+        for adv, s, vals, tok, mkt, env in state.placements:
+            i = (s - seat) % n
+            if adv not in first:           # the first group on an advisor is its first influencer
+                first.add(adv)
+                hot.append(o_court + ((adv - 1) * n + i) * 4)
+            c = o_court_dice + (adv - 1) * court_width + 2 * i
+            court[c] = court.get(c, 0) + len(vals)
+            court[c + 1] = court.get(c + 1, 0) + sum(vals)
+            base = o_court + ((adv - 1) * n + i) * 4
+            if tok:
+                hot.append(base + 1)
+            if mkt:
+                hot.append(base + 2)
+            if env:
+                hot.append(base + 3)
+        court_slots = state.court
+        hot += [o_blocked + adv - 1 for adv in range(1, ADVISORS + 1) if court_slots[2 * adv] == -2]
+        dummy = list(state.dummy_dice)
+        raw += dummy + [0] * (dummies - len(dummy))
+        pending = help_adv = 0
+        if kind is choose_advisor:
+            mask = top[3]
+            hot += [o_sel + j for j in range(5) if mask >> j & 1]
+        elif kind in goods_kinds:
+            pending = top[2]
+            hot.append(o_pg + (top[1] - seat) % n)
+            if kind is goods_kinds[0]:
+                hot.append(o_pg + n)
+        elif kind is take_help:
+            help_adv = top[2] >> 1
+        raw += [pending, help_adv]
+        strength, result = state.battle_strength, state.battle_result
+        if strength:
+            raw += strength[seat:] + strength[:seat] + result[seat:] + result[:seat]
+            raw.append(state.kings_soldiers)
+            if state.phase == 8 and all(f[0] is not winter_kind for f in state.frames()):
+                hot.append(o_battle)
+        else:
+            raw += no_battle
+        envoy, aid = state.envoy_holder, state.kings_aid_seat
+        hot.append(o_envoy + ((envoy - seat) % n if envoy >= 0 else n))
+        hot.append(o_aid + ((aid - seat) % n if aid >= 0 else n))
+        revealed = state.enemies_revealed
+        known = state.enemy_seen[seat]
+        deck = state.enemy_deck
+        for y in range(5):
+            if y < revealed:
+                hot.append(o_rev + y)
+            if y < revealed or known >> y & 1:
+                hot.append(o_card + y * cards + deck[y])
+        seen = state.enemy_seen
+        for i in range(n):
+            if seen[(seat + i) % n]:
+                hot += [o_seen + y * n + i for y in bits_of(seen[(seat + i) % n])]
+        if tokens_variant:
+            left, picked = state.soldier_tokens, state.soldier_token_picked
+            for i in range(n):
+                s = (seat + i) % n
+                counts = list(left[5 * s:5 * s + 5])
+                if picked[s] >= 0:
+                    counts[picked[s]] += 1
+                    hot.append(o_chosen + i)
+                raw += counts
+            if picked[seat] >= 0:
+                hot.append(o_token + picked[seat])
+        return raw, hot, list(court), list(court.values())
+
+    return DirectEncoder(L, write)

@@ -1,0 +1,255 @@
+"""Messina 1347's direct observation (layout in docs/research.md): what `views.view` shows, which
+is everything but the order and contents of the face-down stacks (HID-1 to HID-8), egocentric.
+The city is a set of planes over the board's nodes (hexes, harbours, docks); a lieutenant is
+counted where it is, not named (they are interchangeable). Known stack bottoms and revealed solo
+tiles are bags (their order is left out)."""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from ...boardgames.messina.model.state import CATEGORIES, HUTS, LIEUTENANTS, SHIP_OWNED, SQUARES
+from ...boardgames.messina.views.view import hidden_span, late_revealed
+from ...kernel import Game
+from .base import DirectEncoder, Layout
+
+CODES = 7              # hut and workshop citizen codes 0 (none) .. 6
+BOOK_SPACES = 64       # a book action is book * 64 + space
+CLASSES = ("A", "B", "C")
+
+
+def build(game: Game, players: int, options: Mapping[str, Any]) -> DirectEncoder:
+    """The encoder for `players` seats and resolved `options`."""
+    n = players
+    probe = game.new_state(players, 0, dict(options))
+    data, board = probe.data, probe.board
+    N = board.size
+    H, S, C, U, W = len(data.hexes), len(data.ships), len(data.carts), len(data.hut_upgrades), len(data.workshops)
+    kinds = list(type(probe).FLOW.kinds.values())
+    kind_index = {kind: i for i, kind in enumerate(kinds)}
+    hexes_max = len(probe.hex_stack)
+    cart_stacks = len(probe.cart_stacks)
+    cart_len = max(len(st) for st in probe.cart_stacks)
+    hex_class = [CLASSES.index(h.hex_class) for h in data.hexes]
+    cart_number = [c.number for c in data.carts]
+    cats = len(CATEGORIES)
+    solo = n == 1
+
+    L = Layout()
+    L.value("round", 1, 1, 6)
+    L.value("cube_supply", 1, 0, 24)
+    L.value("hex_stack_size", 1, 0, hexes_max)
+    for name, hi in (("coins", 20), ("timber", 10), ("fire", 10), ("large_fire", 5), ("rats", 20),
+                     ("score", 120), ("score_height", 3)):
+        L.value(name, n, -21 if name == "score" else 0, hi)
+    L.value("points", n * cats, -21, 60, "per seat, points per category: " + ", ".join(CATEGORIES))
+    L.value("books", n * 6, 0, 20, "per seat: popularity, city, church spaces, then their stack heights")
+    L.value("scroll", n * 3, 0, 10, "per seat, the scroll-track levels")
+    L.value("overseer_step", n * 3, 0, 6)
+    L.value("squares", n * SQUARES, 0, 2, "per seat: 0 empty, 1 citizen, 2 upgraded citizen")
+    L.value("hut_space", n * HUTS, 0, 2)
+    L.value("lieutenants_off_board", n * 6, 0, LIEUTENANTS,
+            "per seat: in the supply, estate, box; then of those, used this round")
+    L.value("repopulations", n, 0, 5, "per seat: its repopulated tiles in Messina")
+    L.sparse("city_cubes", N, 6, "plane: plague cubes per node")
+    L.sparse("city_citizens", N * 3, 6, "planes: artisans, aristocrats, nuns per node")
+    L.sparse("city_lieutenants", N * n * 2, LIEUTENANTS,
+             "planes: per node and seat, standing (used) and lying lieutenants")
+    L.value("stacks", 3 + 3 + 3 + cart_stacks, 0, 6, "sizes: hut-upgrade, workshop, late, cart stacks")
+    if solo:
+        L.value("automa", 3, 0, 20, "used lieutenants, popularity space, deck size")
+        L.sparse("automa_city", N, 5, "plane: the automa's figures per node")
+    L.flags("decision", len(kinds) + 1, "one-hot: the pending frame kind (last: game over)")
+    L.flags("to_act", n + 1, "one-hot, egocentric; last: nobody")
+    L.flags("acting", n, "egocentric")
+    L.flags("turn_order", n * n, "per position, the seat there (one-hot, egocentric)")
+    L.flags("city_hex", N * (H + 1), "plane: the city hex at each node (last: none)")
+    L.flags("repopulated_by", N * n, "plane: the seat that repopulated each node, egocentric")
+    L.flags("ships", S * (5 + n), "per ship: at dock 0-3, in the stack, owned by (egocentric); none: boxed")
+    L.flags("ship_cube", S)
+    L.flags("hex_stack_classes", hexes_max * 3, "the backs (A, B, C) of the hex stack, top first")
+    L.flags("docking_left", 4, "the docking tiles still in the stack")
+    L.flags("wheel", len(data.wheel), "one-hot: the population wheel's window")
+    L.flags("hut_stacks", 3 * 2 * U, "per stack: the face-up top, the known bottom tiles")
+    L.flags("workshop_stacks", 3 * 2 * W, "per stack: the face-up top, the known bottom tiles")
+    L.flags("late_stacks", 3 * W, "per stack: the top once revealed (HID-5)")
+    L.flags("cart_stacks", cart_stacks * (C + cart_len * 5), "per stack: the top cart, the numbers in order")
+    L.flags("pending_book_actions", 3 * BOOK_SPACES)
+    L.flags("placing", n * U, "hut upgrades taken and not yet placed, per seat")
+    L.flags("overseer_branch", n * 3 * 3, "per seat and overseer: not chosen, left, right")
+    L.flags("overseer_upgraded", n * 3)
+    L.flags("one_time_used", n * SQUARES)
+    L.flags("boards", n * 10, "per seat: player board, scroll board (one-hot of 5 each)")
+    L.flags("huts", n * HUTS * (CODES + U + 1), "per seat and hut: citizen code, upgrade tile (last: none)")
+    L.flags("workshops", n * W * (1 + CODES + 1), "per seat and workshop tile: owned, citizen code, reward taken")
+    L.flags("carts", n * C * 2, "per seat and cart: owned, used this round")
+    L.flags("deferred_book_actions", n * 3 * BOOK_SPACES)
+    if solo:
+        L.flags("automa_revealed", len(data.solo_tiles))
+        L.flags("automa_taken", U + W + C, "hut upgrades, workshops, carts the automa took")
+    st = L.start
+    o_kind, o_to_act, o_acting, o_order, o_hex, o_repop, o_ship, o_cube, o_hexst, o_dock, o_wheel, \
+        o_hut_st, o_shop_st, o_late, o_cart_st, o_pending, o_placing, o_branch, o_upgraded, o_onetime, \
+        o_boards, o_huts, o_shops, o_carts, o_deferred = (st(x) for x in (
+            "decision", "to_act", "acting", "turn_order", "city_hex", "repopulated_by", "ships",
+            "ship_cube", "hex_stack_classes", "docking_left", "wheel", "hut_stacks", "workshop_stacks",
+            "late_stacks", "cart_stacks", "pending_book_actions", "placing", "overseer_branch",
+            "overseer_upgraded", "one_time_used", "boards", "huts", "workshops", "carts",
+            "deferred_book_actions"))
+    o_cubes, o_citizens, o_city_lt = st("city_cubes"), st("city_citizens"), st("city_lieutenants")
+    o_automa_city = st("automa_city") if solo else 0
+    o_revealed = st("automa_revealed") if solo else 0
+    o_taken = st("automa_taken") if solo else 0
+    # nodes below `hex_nodes` hold city hexes (or are empty expansion locations); harbours and
+    # docks (from `first_hex_free` on) always show
+    hex_nodes = first_hex_free = min(board.first_harbour, board.first_dock)
+    hut_width = CODES + U + 1
+    shop_width = 1 + CODES + 1
+    place_hut_upgrade = type(probe).FLOW.kinds.get("place_hut_upgrade")
+
+    def write(state, seat: int) -> tuple[list, list[int], list[int], list]:
+        top = state.top()
+        over = top is None
+        to_act = state.to_act
+        order = [(seat + i) % n for i in range(n)]
+        ego = {s: i for i, s in enumerate(order)}
+        hot = [o_kind + (len(kinds) if over else kind_index[top[0]]),
+               o_to_act + (n if to_act is None else ego[to_act]), o_wheel + state.wheel]
+        if not over:
+            hot += [o_acting + ego[s] for s in state.acting_seats()]
+        for pos, s in enumerate(state.turn_order):
+            hot.append(o_order + pos * n + ego[s])
+        raw = [state.round, state.cube_supply, len(state.hex_stack)]
+        for field in (state.coins, state.timber, state.fire, state.large_fire, state.rats, state.score):
+            raw += field[seat:] + field[:seat]
+        raw += heights(state.score, state.score_stamp, 1, 0, order)
+        for s in order:
+            raw += state.category_points(s)
+        books, stamps = state.books, state.book_stamp
+        book_heights = [heights(books, stamps, 3, k, order) for k in range(3)]
+        for i, s in enumerate(order):
+            raw += books[3 * s:3 * s + 3]
+            raw += [book_heights[0][i], book_heights[1][i], book_heights[2][i]]
+        for field, per in ((state.scroll, 3), (state.overseer_step, 3), (state.squares, SQUARES),
+                           (state.hut_space, HUTS)):
+            raw += field[seat * per:] + field[:seat * per]
+        # lieutenants: off the board per seat, on it as planes over the nodes
+        off = [0] * (6 * n)
+        sparse: dict[int, int] = {}
+        lt_at, lt_used = state.lt_at, state.lt_used
+        for j, at in enumerate(lt_at):
+            i = ego[j // LIEUTENANTS]
+            if at >= 0:
+                c = o_city_lt + (at * n + i) * 2 + (0 if lt_used[j] else 1)
+                sparse[c] = sparse.get(c, 0) + 1
+            else:
+                off[6 * i - 1 - at] += 1            # SUPPLY -1, ESTATE -2, BOX -3
+                if lt_used[j]:
+                    off[6 * i + 2 - at] += 1
+        raw += off
+        repop = state.repopulated_by
+        raw += [repop.count(s) for s in order]
+        hex_at = state.hex_at
+        cubes, citizens = state.cubes, state.city_citizens
+        # an empty expansion location shows nothing (the view leaves it out)
+        for v in range(N):
+            if cubes[v] and (v >= first_hex_free or hex_at[v] >= 0):
+                sparse[o_cubes + v] = cubes[v]
+        for j in range(3 * hex_nodes):
+            if citizens[j] and hex_at[j // 3] >= 0:
+                sparse[o_citizens + j] = citizens[j]
+        raw += [len(x) for x in state.hut_stacks] + [len(x) for x in state.workshop_stacks]
+        late, carts = state.late_stacks, state.cart_stacks      # the late stacks go at round V
+        raw += [len(x) for x in late] + [0] * (3 - len(late))
+        raw += [len(x) for x in carts] + [0] * (cart_stacks - len(carts))
+        for node in range(hex_nodes):
+            t = hex_at[node]
+            hot.append(o_hex + node * (H + 1) + (t if t >= 0 else H))
+            if t >= 0 and repop[node] >= 0:
+                hot.append(o_repop + node * n + ego[repop[node]])
+        for i, at in enumerate(state.ship_at):
+            if at >= 0:                    # a ship in the stack or the box is shown no cube
+                hot.append(o_ship + i * (5 + n) + (at if at < 4 else 5 + ego[at - SHIP_OWNED]))
+                if state.ship_cube[i]:
+                    hot.append(o_cube + i)
+        hot += [o_ship + i * (5 + n) + 4 for i in state.ship_stack]     # known by elimination (HID-3)
+        for j, t in enumerate(state.hex_stack):
+            hot.append(o_hexst + 3 * j + hex_class[t])
+        hot += [o_dock + c for c in state.docking_stack]
+        kb = state.known_bottom
+        for k, stack in enumerate(state.hut_stacks):
+            _stack(hot, stack, kb[k], o_hut_st + k * 2 * U, U)
+        for k, stack in enumerate(state.workshop_stacks):
+            _stack(hot, stack, kb[3 + k], o_shop_st + k * 2 * W, W)
+        if late_revealed(state):
+            hot += [o_late + k * W + stack[0] for k, stack in enumerate(state.late_stacks) if stack]
+        for k, stack in enumerate(state.cart_stacks):
+            base = o_cart_st + k * (C + cart_len * 5)
+            if stack:
+                hot.append(base + stack[0])
+            hot += [base + C + j * 5 + cart_number[c] - 1 for j, c in enumerate(stack)]
+        hot += [o_pending + v for v in state.pending]
+        if not over and place_hut_upgrade is not None:
+            hot += [o_placing + ego[f[1]] * U + f[2] for f in state.frames() if f[0] is place_hut_upgrade]
+        branch, upgraded, one_time = state.overseer_branch, state.overseer_upgraded, state.one_time_used
+        huts, hut_upgrade = state.huts, state.hut_upgrade
+        for i, s in enumerate(order):
+            for k in range(3):
+                hot.append(o_branch + (i * 3 + k) * 3 + branch[s * 3 + k])
+                if upgraded[s * 3 + k]:
+                    hot.append(o_upgraded + i * 3 + k)
+            hot += [o_onetime + i * SQUARES + q for q in range(SQUARES) if one_time[s * SQUARES + q]]
+            hot.append(o_boards + i * 10 + state.player_board[s])
+            hot.append(o_boards + i * 10 + 5 + state.scroll_board[s])
+            for h in range(HUTS):
+                base = o_huts + (i * HUTS + h) * hut_width
+                up = hut_upgrade[s * HUTS + h]
+                hot.append(base + huts[s * HUTS + h])
+                hot.append(base + CODES + (up if up >= 0 else U))
+            w = state.workshops[s]
+            for j in range(0, len(w), 3):
+                base = o_shops + (i * W + w[j]) * shop_width
+                hot += [base, base + 1 + w[j + 1]]
+                if w[j + 2]:
+                    hot.append(base + 1 + CODES)
+            c = state.carts[s]
+            for j in range(0, len(c), 2):
+                hot.append(o_carts + (i * C + c[j]) * 2)
+                if c[j + 1]:
+                    hot.append(o_carts + (i * C + c[j]) * 2 + 1)
+            hot += [o_deferred + i * 3 * BOOK_SPACES + v for v in state.deferred[s]]
+        if solo:
+            raw += [state.automa_used, state.automa_popularity, len(state.solo_deck)]
+            for at in state.automa_at:
+                if at >= 0:
+                    sparse[o_automa_city + at] = sparse.get(o_automa_city + at, 0) + 1
+            hot += [o_revealed + t for t in state.solo_discard]
+            if state.automa_taken:
+                taken_huts, taken_shops, taken_carts = state.automa_taken
+                hot += [o_taken + t for t in taken_huts]
+                hot += [o_taken + U + t for t in taken_shops]
+                hot += [o_taken + U + W + t for t in taken_carts]
+        return raw, hot, list(sparse), list(sparse.values())
+
+    return DirectEncoder(L, write)
+
+
+def heights(values: list[int], stamps: list[int], per: int, k: int, order: list[int]) -> list[int]:
+    """Per seat in `order`: the discs of other seats below its own on the same space (as the
+    view's `stack_height`, for all seats at once)."""
+    mine = [values[s * per + k] for s in order]
+    if len(set(mine)) == len(mine):
+        return [0] * len(order)
+    marks = [stamps[s * per + k] for s in order]
+    return [sum(1 for j in range(len(order)) if mine[j] == mine[i] and marks[j] < marks[i])
+            for i in range(len(order))]
+
+
+def _stack(hot: list[int], stack: tuple, known: int, base: int, width: int) -> None:
+    """A tile stack as the view shows it: its face-up top, and the bottom tiles everyone saw
+    go there (HID-4), as a bag."""
+    if stack:
+        hot.append(base + stack[0])
+    if len(stack) > 1:
+        end = hidden_span(stack, known)[1]
+        hot += [base + width + t for t in stack[end:]]
+

@@ -1,0 +1,132 @@
+"""Notre Dame's direct observation (layout in docs/research.md): what `hidden.view` shows a seat,
+egocentric. Others' prestige is shown only when the view shows it (game over, open_prestige);
+hands, draft offers and passed cards are the seat's own (others': their hand size only)."""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from ...boardgames.notre_dame.data import CARD_TYPES, SECTOR_COUNT
+from ...boardgames.notre_dame.frames import phase_of
+from ...kernel import Game
+from .base import DirectEncoder, Layout
+
+PHASES = ("draft", "actions", "bribes", "plague", "over")
+LETTERS = ("A", "B", "C")
+NONE: list = []            # no sparse blocks
+
+
+def build(game: Game, players: int, options: Mapping[str, Any]) -> DirectEncoder:
+    """The encoder for `players` seats and resolved `options`."""
+    n = players
+    probe = game.new_state(players, 0, dict(options))
+    data = probe.data
+    boroughs = probe.boroughs
+    markets = len(data.layouts[boroughs].names)
+    kinds = list(type(probe).FLOW.kinds.values())
+    kind_index = {kind: i for i, kind in enumerate(kinds)}
+    codes = boroughs * len(data.messages)
+    persons = len(data.persons)
+    letter_of = [LETTERS.index(p.deck) if p.deck in LETTERS else -1 for p in data.persons]
+    open_prestige = bool(options["open_prestige"])
+
+    L = Layout()
+    L.value("round", 1, 1, data.rounds, "the round")
+    L.value("draft_pass", 1, 1, 2, "the pass of a pending draft pick (1 when none)")
+    L.value("sectors", n * SECTOR_COUNT, 0, 14, "stones per seat and sector (seat-major)")
+    L.value("personal_supply", n, 0, 14)
+    L.value("general_supply", n, 0, 14)
+    L.value("notre_dame", n, 0, 14, "stones on Notre Dame")
+    L.value("coins", n, 0, 25)
+    L.value("rat_marker", n, 0, 9)
+    L.value("messages", n * boroughs, 0, 4, "messages held per seat and colour")
+    L.value("prestige", n, 0, 80, "prestige when shown (see prestige_shown), else 0")
+    L.value("played", n * CARD_TYPES, 0, 3, "cards played this round per seat and card type")
+    L.value("hand_size", n, 0, 9)
+    L.value("deck_size", n, 0, 9)
+    L.value("coin_supply", 1, 0, 25)
+    L.value("face_down_discards", 1, 0, 15)
+    L.value("brown_deck_size", 1, 0, 6)
+    L.value("gray_deck_letters", 3, 0, 3, "gray persons left per deck letter A, B, C")
+    L.value("hand", CARD_TYPES, 0, 3, "own hand per card type")
+    L.value("draft_offer", CARD_TYPES, 0, 3, "own draft offer per card type")
+    L.value("passed_left", CARD_TYPES, 0, 3, "cards the seat passes left this pass, per type")
+    L.flags("phase", len(PHASES), "one-hot: " + ", ".join(PHASES))
+    L.flags("decision", len(kinds) + 1, "one-hot: the pending frame kind (last: game over)")
+    L.flags("to_act", n + 1, "one-hot, egocentric; last: nobody (game over)")
+    L.flags("acting", n, "egocentric: the seats with a decision pending")
+    L.flags("start_player", n, "one-hot, egocentric")
+    L.flags("trusted_friend", n * (SECTOR_COUNT + 1), "one-hot per seat: its sector, last: off the board")
+    L.flags("carriage", n * markets, "one-hot per seat: the carriage's market")
+    L.flags("prestige_shown", n, "the seat's prestige is visible (own, open_prestige, game over)")
+    L.flags("bribed", n)
+    L.flags("physician", n)
+    L.flags("messages_on_board", markets * codes, "per market, one-hot colour x kind (none: all 0)")
+    L.flags("persons", 3 * persons, "the displayed persons in order, one-hot each")
+    o_phase, o_kind, o_to_act, o_acting, o_start, o_friend, o_carriage, o_shown, o_bribed, o_phys, \
+        o_msg, o_person = (L.start(name) for name in (
+            "phase", "decision", "to_act", "acting", "start_player", "trusted_friend", "carriage",
+            "prestige_shown", "bribed", "physician", "messages_on_board", "persons"))
+    per_type = [0.0] * CARD_TYPES
+    seat_order_of = [[(i, (seat + i) % n) for i in range(n)] for seat in range(n)]
+    shown_all = [o_shown + i for i in range(n)]
+    hidden_others = [0] * (n - 1)
+    played_zero = [0] * (n * CARD_TYPES)
+    friend_width = SECTOR_COUNT + 1
+
+    def bag(cards) -> list[float]:
+        out = per_type[:]
+        for c in cards:
+            out[c % CARD_TYPES] += 1.0
+        return out
+
+    def write(state, seat: int) -> tuple[list, list[int], list[int], list]:
+        k7 = seat * SECTOR_COUNT
+        kb = seat * boroughs
+        top = state.top()
+        over = top is None
+        to_act = state.to_act
+        hot = [o_phase + PHASES.index(phase_of(state)),
+               o_kind + (len(kinds) if over else kind_index[top[0]]),
+               o_to_act + (n if to_act is None else (to_act - seat) % n),
+               o_start + (state.start - seat) % n]
+        if not over:
+            hot += [o_acting + (s - seat) % n for s in state.acting_seats()]
+        rot = seat_order_of[seat]
+        raw = [state.round, top[2] if not over and top[0].name == "draft_pick" else 1]
+        raw += state.sector_stones[k7:] + state.sector_stones[:k7]
+        for field in (state.personal, state.general, state.notre_dame_stones, state.coins, state.rat):
+            raw += field[seat:] + field[:seat]
+        raw += state.held[kb:] + state.held[:kb]
+        friend, carriage, bribed, physician = state.friend, state.carriage, state.bribed, state.physician
+        hot += [o_friend + i * friend_width + (friend[s] if friend[s] >= 0 else SECTOR_COUNT) for i, s in rot]
+        hot += [o_carriage + i * markets + carriage[s] for i, s in rot]
+        hot += [o_bribed + i for i, s in rot if bribed[s]]
+        hot += [o_phys + i for i, s in rot if physician[s]]
+        prestige = state.prestige
+        if over or open_prestige:
+            hot += shown_all
+            raw += prestige[seat:] + prestige[:seat]
+        else:
+            hot.append(o_shown)
+            raw.append(prestige[seat])
+            raw += hidden_others
+        counts = played_zero[:]
+        played, hand, deck = state.played, state.hand, state.deck
+        for i, s in rot:
+            for c in played[s]:
+                counts[i * CARD_TYPES + c % CARD_TYPES] += 1
+        raw += counts
+        raw += [len(h) for h in hand[seat:] + hand[:seat]]
+        raw += [len(d) for d in deck[seat:] + deck[:seat]]
+        letters = [0, 0, 0]
+        for p in state.gray:
+            if letter_of[p] >= 0:
+                letters[letter_of[p]] += 1
+        raw += [state.supply, len(state.unused), len(state.brown)]
+        raw += letters
+        raw += bag(hand[seat]) + bag(state.offer[seat]) + bag(state.outgoing[seat])
+        hot += [o_msg + m * codes + code for m, code in enumerate(state.msg_at) if code >= 0]
+        hot += [o_person + j * persons + p for j, p in enumerate(state.display)]
+        return raw, hot, NONE, NONE
+
+    return DirectEncoder(L, write)
