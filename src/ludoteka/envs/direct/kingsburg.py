@@ -54,7 +54,7 @@ def build(game: Game, players: int, options: Mapping[str, Any]) -> DirectEncoder
     L.flags("acting", n, "egocentric: the seats with a decision pending")
     L.flags("turn_order", n * n, "per position, the seat there (one-hot, egocentric)")
     L.flags("buildings", nb * n, "per seat, each building standing")
-    L.flags("used", 4 * n, "per seat: passed, market used, statue used, chapel used")
+    L.flags("used", 5 * n, "per seat: passed, market used, statue used, chapel used, +2 token used")
     L.flags("court", ADVISORS * n * 4, "per advisor and seat: first influencer, +2 token, Market, Envoy")
     L.flags("dummy_blocked", ADVISORS)
     L.flags("envoy", n + 1, "one-hot, egocentric; last: nobody")
@@ -105,7 +105,7 @@ def build(game: Game, players: int, options: Mapping[str, Any]) -> DirectEncoder
         raw = [state.year] + vp[seat:] + vp[:seat] + goods[g3:] + goods[:g3]
         raw += state.tokens[seat:] + state.tokens[:seat]
         raw += state.soldiers[seat:] + state.soldiers[:seat]
-        masks = (state.passed, state.market_used, state.statue_used, state.chapel_used)
+        masks = (state.passed, state.market_used, state.statue_used, state.chapel_used, state.token_used)
         buildings = state.buildings
         for i in range(n):
             s = (seat + i) % n
@@ -118,7 +118,7 @@ def build(game: Game, players: int, options: Mapping[str, Any]) -> DirectEncoder
                 hot += [base + j for j in bits_of(buildings[s])]
             for j, m in enumerate(masks):
                 if m >> s & 1:
-                    hot.append(o_used + 4 * i + j)
+                    hot.append(o_used + 5 * i + j)
         raw += points[kk:] + points[:kk]
         court: dict[int, int] = {}
         first = set()
