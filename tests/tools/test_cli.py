@@ -41,7 +41,10 @@ def test_games(capsys):
     assert toy["name"] == "toy" and toy["min_players"] == 2 and toy["max_players"] == 4
     assert {o["name"] for o in toy["options"]} == {"rounds", "roll", "wager"}
     assert main(["games"]) == 0
-    assert "toy" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "toy" in out
+    # Values are shown as they are typed: --option roll=false, never False.
+    assert "--option roll=false/true  (default true)" in out and "True" not in out
 
 
 def test_agents(capsys):

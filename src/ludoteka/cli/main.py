@@ -37,6 +37,11 @@ class _Parser(argparse.ArgumentParser):
 
 
 # ------------------------------------------------------------------ commands
+def _written(value: object) -> str:
+    """An option value as it is typed on the command line (true/false, not True/False)."""
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
 def cmd_games(args: argparse.Namespace) -> int:
     data = list_games()
     if args.json:
@@ -48,8 +53,8 @@ def cmd_games(args: argparse.Namespace) -> int:
         print(f"{g['name']:<14} {g['title']}  ({g['min_players']}-{g['max_players']} players, "
               f"rules revision {g['rules_revision']})")
         for opt in g["options"]:
-            choices = "/".join(str(c).lower() if isinstance(c, bool) else str(c) for c in opt["choices"])
-            print(f"    --option {opt['name']}={choices}  (default {opt['default']}): {opt['doc']}")
+            choices = "/".join(_written(c) for c in opt["choices"])
+            print(f"    --option {opt['name']}={choices}  (default {_written(opt['default'])}): {opt['doc']}")
     return 0
 
 
