@@ -54,6 +54,21 @@ def env(game: str, players: int | None = None, options: Mapping[str, Any] | None
     return LudotekaEnv(game, players, options, reward, render_mode, observation, skip_forced)
 
 
+def final_rewards(state, reward: str, target: float | None = None) -> list[float]:
+    """Every seat's reward for a finished game under a reward mode (see the module docstring):
+    its share of the win, its score, or (solo, `target` given) 1 for reaching the target."""
+    scores = state.scores()
+    if reward == "score":
+        return [float(s) for s in scores]
+    if reward == "target":
+        return [1.0 if scores[0] >= target else 0.0]
+    winners = state.winners()
+    values = [0.0] * len(scores)
+    for seat in winners:
+        values[seat] = 1.0 / len(winners)
+    return values
+
+
 class LudotekaEnv(AECEnv):
     """A ludoteka game for PettingZoo's agent-environment cycle (see the module docstring)."""
 
@@ -183,18 +198,11 @@ class LudotekaEnv(AECEnv):
 
     def _finish(self) -> None:
         scores = self.state.scores()
-        if self.reward == "score":
-            values = [float(s) for s in scores]
-        elif self.reward == "target":
-            values = [1.0 if scores[0] >= self.target else 0.0]
-        else:
-            values = [0.0] * self.players
-            for seat in self.state.winners():
-                values[seat] = 1.0 / len(self.state.winners())
+        values = final_rewards(self.state, self.reward, self.target)
         for agent, seat in self._seat.items():
             self.rewards[agent] = values[seat]
             self.terminations[agent] = True
-            self.infos[agent] = dict(self.infos[agent], scores=list(scores), winners=list(self.state.winners()))
+            self.infos[agent] = dict(self.infos.get(agent, {}), scores=list(scores), winners=list(self.state.winners()))
 
     def key(self, action: int) -> str:
         """The game's key for an action index (to read or log an agent's choice)."""
