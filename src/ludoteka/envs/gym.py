@@ -34,6 +34,7 @@ import numpy as np
 from ..ai import make_agent
 from ..ai.base import Agent
 from ..ai.levels import decision_seed, level_spec
+from ..kernel import GameState
 from .pettingzoo import LudotekaEnv
 
 ILLEGAL = ("raise", "penalty")
@@ -120,7 +121,7 @@ class GymEnv(gymnasium.Env):
         return self.env.key(action)
 
     @property
-    def state(self):
+    def state(self) -> GameState | None:
         """The game being played (read it, do not change it)."""
         return self.env.state
 
