@@ -135,3 +135,41 @@ def test_bad_actions_and_settings_are_named_and_change_nothing():
     rendered = env("kingsburg", players=2, render_mode="ansi")
     rendered.reset(seed=0)
     assert "kingsburg" in rendered.render().lower() or len(rendered.render()) > 50
+
+
+def first_legal_game(e, seed: int) -> tuple[int, int, int]:
+    """A whole game choosing the first legal index: (steps, single-option steps, forced in infos)."""
+    e.reset(seed=seed)
+    steps = singles = forced = 0
+    forced += e.infos[e.agent_selection].get("forced", 0)
+    for agent in e.agent_iter():
+        observation, _, termination, truncation, info = e.last()
+        if termination or truncation:
+            e.step(None)
+            continue
+        legal = np.flatnonzero(observation["action_mask"])
+        singles += len(legal) == 1
+        e.step(int(legal[0]))
+        steps += 1
+        forced += e.infos[e.possible_agents[0]].get("forced", 0)
+    return steps, singles, forced
+
+
+@pytest.mark.parametrize("name,players", [("kingsburg", 2), ("messina-1347", 2), ("messina-1347", 1)])
+def test_skip_forced_applies_single_option_decisions_inside_and_counts_them(name, players):
+    plain, skipping = env(name, players=players), env(name, players=players, skip_forced=True)
+    steps, singles, _ = first_legal_game(plain, 5)
+    skipped_steps, skipped_singles, forced = first_legal_game(skipping, 5)
+    assert singles > 0 and skipped_singles == 0          # no agent is asked a forced question
+    assert forced == skipping.forced > 0
+    assert skipped_steps + forced == steps == len(plain.state.history())
+    assert state_digest(skipping.state) == state_digest(plain.state)    # the same game
+    assert skipping.rewards == plain.rewards
+
+
+def test_skip_forced_passes_the_api_test_and_checks_its_value():
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        api_test(env("kingsburg", players=3, skip_forced=True), num_cycles=200)
+    with pytest.raises(ValueError, match="skip_forced"):
+        env("kingsburg", skip_forced="yes")

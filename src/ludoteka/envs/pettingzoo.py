@@ -20,6 +20,11 @@ every agent's info.
 The vector is the game's direct encoder (ludoteka.envs.direct: written from the state's fields,
 egocentric) when it has one, else, or with `observation="view"`, the generic encoding of the
 seat's view (ludoteka.envs.observation).
+
+With `skip_forced=True` a decision with a single legal option (20% of Kingsburg's decisions, 27%
+of Messina's) is applied inside the environment instead of being handed to an agent: after
+`reset` and every `step`, every agent's info holds `forced`, the number of such decisions just
+applied (the env's `forced` attribute counts them since the reset).
 """
 from __future__ import annotations
 
@@ -41,11 +46,27 @@ OBSERVATIONS = ("direct", "view")
 
 def env(game: str, players: int | None = None, options: Mapping[str, Any] | None = None,
         reward: str | None = None, render_mode: str | None = None,
-        observation: str = "direct") -> "LudotekaEnv":
+        observation: str = "direct", skip_forced: bool = False) -> "LudotekaEnv":
     """The AEC environment of a registered game (by name) for `players` seats (default: the
     smallest count above one the game allows), game `options`, `reward` (default "win", solo
-    "score") and `observation` ("direct", or "view" for the generic view encoding)."""
-    return LudotekaEnv(game, players, options, reward, render_mode, observation)
+    "score"), `observation` ("direct", or "view" for the generic view encoding) and
+    `skip_forced` (apply single-option decisions inside the environment)."""
+    return LudotekaEnv(game, players, options, reward, render_mode, observation, skip_forced)
+
+
+def final_rewards(state, reward: str, target: float | None = None) -> list[float]:
+    """Every seat's reward for a finished game under a reward mode (see the module docstring):
+    its share of the win, its score, or (solo, `target` given) 1 for reaching the target."""
+    scores = state.scores()
+    if reward == "score":
+        return [float(s) for s in scores]
+    if reward == "target":
+        return [1.0 if scores[0] >= target else 0.0]
+    winners = state.winners()
+    values = [0.0] * len(scores)
+    for seat in winners:
+        values[seat] = 1.0 / len(winners)
+    return values
 
 
 class LudotekaEnv(AECEnv):
@@ -55,8 +76,12 @@ class LudotekaEnv(AECEnv):
 
     def __init__(self, game: str, players: int | None = None, options: Mapping[str, Any] | None = None,
                  reward: str | None = None, render_mode: str | None = None,
-                 observation: str = "direct"):
+                 observation: str = "direct", skip_forced: bool = False):
         super().__init__()
+        if not isinstance(skip_forced, bool):
+            raise ValueError(f"skip_forced must be True or False, not {skip_forced!r:.40}")
+        self.skip_forced = skip_forced
+        self.forced = 0
         self.game = lookup_game(game)
         if players is None:
             players = max(self.game.min_players, min(2, self.game.max_players))
@@ -120,7 +145,8 @@ class LudotekaEnv(AECEnv):
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
-        self.agent_selection = self.possible_agents[self.state.to_act]
+        self.forced = 0
+        self._settle()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """The agent's observation: its vector, and its action mask (zeros unless it acts)."""
@@ -148,28 +174,35 @@ class LudotekaEnv(AECEnv):
         self.state.apply(key, self._seat[agent])
         self._cumulative_rewards[agent] = 0.0
         self.rewards = {a: 0.0 for a in self.agents}
-        if self.state.to_act is None:
-            self._finish()
-        else:
-            self.agent_selection = self.possible_agents[self.state.to_act]
+        self._settle()
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
+    def _settle(self) -> None:
+        """After a reset or an action: apply forced decisions (with `skip_forced`), then select
+        the next agent or finish the game."""
+        state = self.state
+        forced = 0
+        if self.skip_forced:
+            while state.to_act is not None and len(keys := state.legal_keys()) == 1:
+                state.apply(keys[0])
+                forced += 1
+            self.forced += forced
+            for agent in self.agents:
+                self.infos[agent] = {"forced": forced}
+        if state.to_act is None:
+            self._finish()
+        else:
+            self.agent_selection = self.possible_agents[state.to_act]
+
     def _finish(self) -> None:
         scores = self.state.scores()
-        if self.reward == "score":
-            values = [float(s) for s in scores]
-        elif self.reward == "target":
-            values = [1.0 if scores[0] >= self.target else 0.0]
-        else:
-            values = [0.0] * self.players
-            for seat in self.state.winners():
-                values[seat] = 1.0 / len(self.state.winners())
+        values = final_rewards(self.state, self.reward, self.target)
         for agent, seat in self._seat.items():
             self.rewards[agent] = values[seat]
             self.terminations[agent] = True
-            self.infos[agent] = {"scores": list(scores), "winners": list(self.state.winners())}
+            self.infos[agent] = dict(self.infos.get(agent, {}), scores=list(scores), winners=list(self.state.winners()))
 
     def key(self, action: int) -> str:
         """The game's key for an action index (to read or log an agent's choice)."""
