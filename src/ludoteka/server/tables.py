@@ -213,7 +213,7 @@ class Tables:
                 await asyncio.sleep(self.settings.ai_delay)
             try:
                 chosen_seat, key = await self.ai.choose(state, table.ai_specs[seat],
-                                                        decision_seed(state.seed, seat, state.version))
+                                                        decision_seed(state.seed, seat, state.version), table.id)
                 await self.act(table, chosen_seat, "act", key, seq, by="ai")
                 table.failures = 0
             except ApiError as exc:
@@ -232,7 +232,7 @@ class Tables:
         seat = state.to_act
         try:
             chosen_seat, key = await self.ai.choose(state, LEVELS[DEFAULT_LEVEL],
-                                                    decision_seed(state.seed, seat, state.version))
+                                                    decision_seed(state.seed, seat, state.version), table.id)
             await self.act(table, chosen_seat, "act", key, seq, by="timeout")
         except ApiError as exc:
             if exc.status != 409:          # 409: the seat moved just in time
