@@ -101,10 +101,6 @@ class FairQueue:
         self._served: dict[str, float] = {}
         self._arrivals = 0
 
-    def waiting(self) -> int:
-        """How many requests wait for a place."""
-        return sum(len(q) for q in self._waiting.values())
-
     async def acquire(self, key: str) -> None:
         """Wait for a place for table `key` (release it with `release(key)`)."""
         granted = asyncio.get_running_loop().create_future()
