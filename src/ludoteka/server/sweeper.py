@@ -85,7 +85,8 @@ class Sweeper:
         now = time.monotonic()
         evicted = 0
         for table_id, table in list(tables.live.items()):
-            busy = (table.lock.locked() or tables.hub.watchers.get(table_id)
+            # (failures: a retry of the AI or the timer is pending on this very object)
+            busy = (table.lock.locked() or tables.hub.watchers.get(table_id) or table.failures
                     or table.timer is not None or (table.ai_task is not None and not table.ai_task.done())
                     or (not table.finished and table.state.to_act in table.ai_specs))
             if busy or now - table.touched < self.idle_after:
