@@ -46,6 +46,12 @@ def add_serve_parser(sub) -> None:
     p.add_argument("--frames-per-second", type=float_in(0.0, 1e6), default=50.0,
                    help="WebSocket frames a second per socket (bursts of twice as many; a flood closes "
                         "it), 0 for no limit (default 50)")
+    p.add_argument("--abandon-after", metavar="S", type=float_in(0.0, 10 * 365 * 24 * 3600.0),
+                   default=14 * 24 * 3600.0,
+                   help="close a table with no human move for S seconds as abandoned (default 14 days; 0: never)")
+    p.add_argument("--idle-after", metavar="S", type=float_in(0.0, 10 * 365 * 24 * 3600.0), default=600.0,
+                   help="a table nobody asked for in S seconds leaves memory until asked for again "
+                        "(default 600; 0: never)")
     p.add_argument("--forwarded-allow-ips", metavar="IPS",
                    help="proxies whose X-Forwarded-For names the client address that the limits count "
                         "(default: $FORWARDED_ALLOW_IPS, else 127.0.0.1,::1; '*' trusts anyone)")
@@ -112,7 +118,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
                         max_open_tables=args.max_open_tables, max_timed_tables=args.max_timed_tables,
                         min_turn_seconds=args.min_turn_seconds, sockets_per_address=args.sockets_per_address,
                         spectators_per_table=args.spectators_per_table,
-                        frames_per_second=args.frames_per_second, json_access_log=args.access_log == "json",
+                        frames_per_second=args.frames_per_second, abandon_after=args.abandon_after,
+                        idle_after=args.idle_after, json_access_log=args.access_log == "json",
                         record_key=key)
     print(f"ludoteka server on {settings.public_url} (database {startup.shown_url(database)}"
           f"{', Redis ' + startup.shown_url(redis_url) if redis_url else ''})", flush=True)

@@ -3,6 +3,11 @@
 A worker rebuilds the table's state from its decisions (keeping its last states, so a long game
 replays only the new ones) and asks the agent for the seat to act. The agent's seed depends on
 the game seed, the seat and the moment (`decision_seed`): a rebuilt table plays on as before.
+
+The pool is shared fairly between tables (`FairQueue`): each table has at most one decision in
+the workers, and a free worker takes the waiting table served least recently (a table never served
+first). One table's AI thus delays another's by at most one decision: first in, first out, a new
+table would wait behind every busy table's queued decision.
 """
 from __future__ import annotations
 
@@ -12,7 +17,7 @@ import multiprocessing
 import os
 import threading
 import time
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
@@ -73,6 +78,72 @@ def choose(game_name: str, players: int, seed: int, options: dict[str, Any],
     return seat, capped(make_agent(spec, agent_seed), seconds).choose(state)
 
 
+def _call_soon(loop: asyncio.AbstractEventLoop, fn: Any, *args: Any) -> None:
+    """`fn(*args)` on `loop` from a worker's thread (nothing once the loop is closed: shutdown)."""
+    try:
+        loop.call_soon_threadsafe(fn, *args)
+    except RuntimeError:
+        pass
+
+
+class FairQueue:
+    """Grants `slots` places to requests keyed by table: one place per table at a time, and the
+    next free place to the waiting table whose last grant is the oldest (never granted: first;
+    equal: the earlier request)."""
+
+    # A table not served for so long counts as new again; keeps `_served` from growing forever.
+    FORGET_AFTER = 600.0
+
+    def __init__(self, slots: int):
+        self.slots = slots
+        self._waiting: dict[str, deque[tuple[int, asyncio.Future]]] = {}   # (arrival, grant)
+        self._busy: set[str] = set()
+        self._served: dict[str, float] = {}
+        self._arrivals = 0
+
+    async def acquire(self, key: str) -> None:
+        """Wait for a place for table `key` (release it with `release(key)`)."""
+        granted = asyncio.get_running_loop().create_future()
+        self._arrivals += 1
+        request = (self._arrivals, granted)
+        self._waiting.setdefault(key, deque()).append(request)
+        self._grant()
+        try:
+            await granted
+        except asyncio.CancelledError:
+            if granted.done() and not granted.cancelled():
+                self.release(key)                          # granted as we were cancelled: give it back
+            else:
+                queue = self._waiting.get(key)
+                if queue is not None and request in queue:
+                    queue.remove(request)
+                    if not queue:
+                        del self._waiting[key]
+            raise
+
+    def release(self, key: str) -> None:
+        """Table `key`'s decision is over: its place goes to the next table."""
+        self._busy.discard(key)
+        self._grant()
+
+    def _grant(self) -> None:
+        now = time.monotonic()
+        while len(self._busy) < self.slots:
+            ready = [k for k in self._waiting if k not in self._busy]
+            if not ready:
+                return
+            key = min(ready, key=lambda k: (self._served.get(k, float("-inf")), self._waiting[k][0][0]))
+            queue = self._waiting[key]
+            _, granted = queue.popleft()
+            if not queue:
+                del self._waiting[key]
+            self._busy.add(key)
+            self._served[key] = now
+            granted.set_result(None)
+        if len(self._served) > 4096:
+            self._served = {k: t for k, t in self._served.items() if now - t < self.FORGET_AFTER}
+
+
 class AiPool:
     """A pool of worker processes (spawned, so they share nothing with the server's loop); each
     decision thinks at most `seconds` (the operator's cap)."""
@@ -82,6 +153,7 @@ class AiPool:
         self.seconds = seconds
         self.metrics = metrics
         self._pool: ProcessPoolExecutor | None = None
+        self.queue = FairQueue(self.workers)
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
@@ -89,16 +161,30 @@ class AiPool:
                                              initializer=_leave_with_parent, initargs=(os.getpid(),))
         return self._pool
 
-    async def choose(self, state: GameState, spec: str, agent_seed: int) -> tuple[int, str]:
-        """The (seat, key) `spec` plays in `state` for its seat to act, computed in a worker."""
+    async def choose(self, state: GameState, spec: str, agent_seed: int, table: str = "") -> tuple[int, str]:
+        """The (seat, key) `spec` plays in `state` for its seat to act, computed in a worker when
+        table `table`'s turn comes (`FairQueue`)."""
         history = [(seat, key) for seat, key, _ in state.history()]
         loop = asyncio.get_running_loop()
         started = time.perf_counter()
         self.metrics.ai_waiting(1)
         try:
-            answer = await loop.run_in_executor(self._executor(), choose, state.game.name, state.players,
-                                                state.seed, dict(state.options), history, spec, agent_seed,
-                                                self.seconds)
+            await self.queue.acquire(table)
+        except BaseException:
+            self.metrics.ai_waiting(-1)
+            raise
+        try:
+            work = self._executor().submit(choose, state.game.name, state.players, state.seed,
+                                           dict(state.options), history, spec, agent_seed, self.seconds)
+        except BaseException:
+            self.queue.release(table)
+            self.metrics.ai_waiting(-1)
+            raise
+        # The place is given back when the worker is done, not when a cancelled caller stops
+        # waiting: the workers never hold more decisions than they have places.
+        work.add_done_callback(lambda _: _call_soon(loop, self.queue.release, table))
+        try:
+            answer = await asyncio.wrap_future(work)
             self.metrics.think(time.perf_counter() - started)
             return answer
         except BrokenProcessPool:

@@ -34,6 +34,7 @@ from .quotas import Quotas
 from .requests import parse_move, parse_new_table, read_json, seat_param, token_of
 from .sockets import serve_socket
 from .store import Store
+from .sweeper import Sweeper
 from .tables import Tables
 
 log = logging.getLogger("ludoteka.server")
@@ -82,15 +83,19 @@ def create_app(settings: Settings) -> Starlette:
     metrics = Metrics(open_tables=lambda: sum(not t.finished for t in tables.live.values()),
                       sockets=lambda: sum(quotas.sockets.values()))
     tables = Tables(settings, store, hub, AiPool(settings.ai_workers, settings.ai_seconds, metrics), metrics)
-    quotas = Quotas(settings, lambda table_id: (t := tables.live.get(table_id)) is not None and not t.finished)
+    quotas = Quotas(settings, lambda table_id: table_id in tables.dormant or (
+        (t := tables.live.get(table_id)) is not None and not t.finished))
+    sweeper = Sweeper(tables)
 
     @contextlib.asynccontextmanager
     async def lifespan(app):
         await tables.db(store.migrate)
         await hub.start(tables.remote_change)
+        closed = await sweeper.close_abandoned()      # before the resume: those stay closed
         count = await tables.resume_all()
-        log.info("ludoteka server ready: %d unfinished tables resumed", count)
-        background = [asyncio.create_task(_quiet_garbage_collection())]
+        log.info("ludoteka server ready: %d unfinished tables resumed%s", count,
+                 f", {closed} closed as abandoned" if closed else "")
+        background = [asyncio.create_task(_quiet_garbage_collection()), asyncio.create_task(sweeper.run())]
         if store.sqlite:
             background.append(asyncio.create_task(_checkpoints(store)))
         yield

@@ -46,6 +46,11 @@ class Settings:
     sockets_per_address: int = 50
     spectators_per_table: int = 500
     frames_per_second: float = 50.0
+    # A table with no human move for `abandon_after` seconds is closed as abandoned; one nobody
+    # asked for in `idle_after` seconds (no socket, nothing to do) leaves memory until asked
+    # for again (0: never).
+    abandon_after: float = 14 * 24 * 3600.0
+    idle_after: float = 600.0
     json_access_log: bool = False           # one JSON line a request (accesslog.py)
     # Signs every downloaded record (kernel/signing.py); None: records go out unsigned. Kept out
     # of the repr so that no log of the settings shows it.

@@ -65,10 +65,14 @@ class LiveTable:
         self.ai_task: asyncio.Task | None = None
         self.timer: asyncio.TimerHandle | None = None
         self.failures = 0                             # AI or timer moves that failed in a row
+        # When the table was closed for want of a human move (sweeper.py); None: it was not.
+        self.abandoned: float | None = row.get("abandoned")
+        self.touched = time.monotonic()               # last asked for: idle tables leave memory
 
     @property
     def finished(self) -> bool:
-        return self.state.to_act is None
+        """Over: the game ended, or the table was closed as abandoned."""
+        return self.state.to_act is None or self.abandoned is not None
 
     def kind_of(self, seat: int) -> str:
         return self.seat_kinds[seat].split(":", 1)[0]
@@ -128,7 +132,7 @@ class LiveTable:
                         if seat is not None and seat in acting else []),
             "can_undo": seat is not None and not finished and state.can_undo(seat),
             "events": events, "events_reset": reset,
-            "finished": finished, "last": self.last,
+            "finished": finished, "abandoned": self.abandoned, "last": self.last,
             "clock": {"turn_seconds": self.turn_seconds, "deadline": self.deadline, "now": time.time()},
         }
         if finished:

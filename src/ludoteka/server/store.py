@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (BigInteger, Boolean, Column, Float, ForeignKey, Integer, MetaData, String,
-                        Table, Text, create_engine, event, insert, select, update)
+                        Table, Text, create_engine, event, func, insert, select, update)
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
@@ -37,6 +37,8 @@ TABLES = Table(
     Column("free_seats", Integer, nullable=False),    # open seats nobody has claimed yet
     # the game's rules revision the table was begun under; NULL: begun before revisions (1)
     Column("revision", Integer),
+    # when the table was closed as abandoned (no human move for a while); NULL: it was not
+    Column("abandoned", Float),
 )
 TOKENS = Table(
     "seat_tokens", METADATA,
@@ -241,6 +243,32 @@ class Store:
         with self.engine.connect() as c:
             return [r.id for r in c.execute(select(TABLES.c.id).where(TABLES.c.finished.is_(False)))]
 
+    def abandoned_candidates(self, cutoff: float) -> list[str]:
+        """Unfinished tables with no human move (nor creation) since `cutoff` (epoch seconds).
+        Only tables created before `cutoff` are looked at, so recent tables cost nothing."""
+        with self.engine.connect() as c:
+            return [r.id for r in c.execute(
+                select(TABLES.c.id).where(TABLES.c.finished.is_(False), TABLES.c.created < cutoff,
+                                          _last_human_move() < cutoff))]
+
+    def abandon(self, table_id: str, cutoff: float) -> float | None:
+        """Close an unfinished table as abandoned if it still had no human move since `cutoff`;
+        returns when (None: it had one since, or is over). Closed, it is finished for the
+        database: a restart no longer resumes it, its timer is gone."""
+        now = time.time()
+        with self.engine.begin() as c:
+            done = c.execute(update(TABLES).where(TABLES.c.id == table_id, TABLES.c.finished.is_(False),
+                                                  _last_human_move() < cutoff)
+                             .values(finished=True, abandoned=now, deadline=None, updated=now)).rowcount
+            return now if done == 1 else None
+
+
+def _last_human_move():
+    """A table's last human move (a seat's own, not the AI's nor the timer's), else its creation:
+    a subquery of the log, for a statement on TABLES."""
+    last = (select(func.max(ENTRIES.c.at))
+            .where(ENTRIES.c.table_id == TABLES.c.id, ENTRIES.c.by == "seat").scalar_subquery())
+    return func.coalesce(last, TABLES.c.created)
 
 def dumps(value: Any) -> str:
     """Compact JSON, as stored."""

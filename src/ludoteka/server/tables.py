@@ -42,6 +42,7 @@ class Tables:
         self.ai = ai
         self.shared = settings.redis_url is not None
         self.live: dict[str, LiveTable] = {}
+        self.dormant: set[str] = set()     # unfinished tables that left memory while idle
         self._loading: dict[str, asyncio.Lock] = {}
         # SQLite has one writer: one database thread. PostgreSQL: two (more threads only fight
         # the event loop for the interpreter lock; commits from both overlap in the database).
@@ -85,6 +86,7 @@ class Tables:
         """The table (rebuilt from the database on first use); 404 if there is none."""
         table = self.live.get(table_id)
         if table is not None:
+            table.touched = time.monotonic()
             return table
         if not isinstance(table_id, str) or not 1 <= len(table_id) <= 32:
             raise ApiError(404, "no such table")
@@ -97,6 +99,7 @@ class Tables:
                         raise ApiError(404, f"no table {table_id!r}")
                     table = await asyncio.get_running_loop().run_in_executor(None, _rebuild, loaded)
                     self.live[table_id] = table
+                    self.dormant.discard(table_id)
                     self.schedule(table)
         finally:
             self._loading.pop(table_id, None)
@@ -137,6 +140,9 @@ class Tables:
             state = table.state
             if version != table.seq:
                 raise ApiError(409, f"stale version {version}: the table is at version {table.seq}",
+                               version=table.seq)
+            if table.abandoned is not None:
+                raise ApiError(409, "the table was closed as abandoned (no human move for too long)",
                                version=table.seq)
             if state.to_act is None:
                 raise ApiError(409, "the game is over", version=table.seq)
@@ -213,7 +219,7 @@ class Tables:
                 await asyncio.sleep(self.settings.ai_delay)
             try:
                 chosen_seat, key = await self.ai.choose(state, table.ai_specs[seat],
-                                                        decision_seed(state.seed, seat, state.version))
+                                                        decision_seed(state.seed, seat, state.version), table.id)
                 await self.act(table, chosen_seat, "act", key, seq, by="ai")
                 table.failures = 0
             except ApiError as exc:
@@ -232,7 +238,7 @@ class Tables:
         seat = state.to_act
         try:
             chosen_seat, key = await self.ai.choose(state, LEVELS[DEFAULT_LEVEL],
-                                                    decision_seed(state.seed, seat, state.version))
+                                                    decision_seed(state.seed, seat, state.version), table.id)
             await self.act(table, chosen_seat, "act", key, seq, by="timeout")
         except ApiError as exc:
             if exc.status != 409:          # 409: the seat moved just in time
