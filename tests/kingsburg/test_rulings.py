@@ -78,9 +78,10 @@ def test_one_token_per_season_by_default():
     assert s.legal_keys() == ["adv:2", "adv:4+token"]
 
 
-@pytest.mark.rule("KB-8.7", "KB-13.3")
-def test_the_envoys_placement_takes_no_second_token():
-    s = blank(2, order=[0, 1])
+def envoy_after_a_token(**options):
+    """Seat 0 (holding the Envoy and 2 tokens) has put a token on advisor 3, seat 1 took advisor 4,
+    and seat 0 now picks its last die: the Envoy could put it on advisor 4 as well."""
+    s = blank(2, order=[0, 1], **options)
     set_dice(s, 0, (1, 2, 3))
     set_dice(s, 1, (4, 6, 6))
     s.tokens[0] = 2
@@ -89,17 +90,13 @@ def test_the_envoys_placement_takes_no_second_token():
     play(s, "dice:1", "adv:3+token")
     play(s, "dice:4", "adv:4")                        # seat 1 takes advisor 4
     play(s, "dice:2")
-    assert s.legal_keys() == ["adv:2"]               # not "adv:4+token+envoy"
-    s = blank(2, order=[0, 1], one_token_per_season=False)
-    set_dice(s, 0, (1, 2, 3))
-    set_dice(s, 1, (4, 6, 6))
-    s.tokens[0] = 2
-    s.envoy_holder = 0
-    start_influence(s)
-    play(s, "dice:1", "adv:3+token")
-    play(s, "dice:4", "adv:4")
-    play(s, "dice:2")
-    assert "adv:4+token+envoy" in s.legal_keys()
+    return s
+
+
+@pytest.mark.rule("KB-8.7", "KB-13.3")
+def test_the_envoys_placement_takes_no_second_token():
+    assert envoy_after_a_token().legal_keys() == ["adv:2"]      # not "adv:4+token+envoy"
+    assert "adv:4+token+envoy" in envoy_after_a_token(one_token_per_season=False).legal_keys()
 
 
 @pytest.mark.rule("KB-8.7", "KB-11.2", "KB-17.20")
