@@ -8,9 +8,9 @@ import time
 
 import httpx
 
-
+import ludoteka
+from ludoteka.server.ai_pool import AiPool
 from server_kit import create
-
 
 
 def _first_ai_move_seconds(url: str, seats: list[str], limit: float = 20) -> float:
@@ -60,3 +60,26 @@ def test_the_fair_queue_serves_the_table_served_least_recently_first():
         return order
     # c, never served, goes before a, served just now; b waited first.
     assert asyncio.run(run()) == ["b", "c", "a"]
+
+
+def test_a_worker_that_dies_while_idle_is_replaced():
+    """A worker killed between decisions breaks the pool before the next decision is submitted:
+    that decision fails, and the next one runs on new workers (not 'broken' forever)."""
+    async def run() -> None:
+        pool = AiPool(workers=1)
+        state = ludoteka.game("kingsburg").new_state(2, 1)
+        try:
+            assert (await pool.choose(state, "random", 1, "t"))[1] in state.legal_keys()
+            for process in list(pool._pool._processes.values()):
+                process.kill()
+                process.join()
+            await asyncio.sleep(0.5)                 # the pool notices its dead worker
+            try:
+                await pool.choose(state, "random", 2, "t")
+            except Exception:
+                pass                                 # this decision may be lost (the table retries)
+            seat, key = await pool.choose(state, "random", 3, "t")
+            assert seat == state.to_act and key in state.legal_keys()
+        finally:
+            pool.close()
+    asyncio.run(run())

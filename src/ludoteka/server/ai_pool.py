@@ -176,9 +176,11 @@ class AiPool:
         try:
             work = self._executor().submit(choose, state.game.name, state.players, state.seed,
                                            dict(state.options), history, spec, agent_seed, self.seconds)
-        except BaseException:
+        except BaseException as exc:
             self.queue.release(table)
             self.metrics.ai_waiting(-1)
+            if isinstance(exc, BrokenProcessPool):
+                self.close()                 # a worker died while idle: new ones next time
             raise
         # The place is given back when the worker is done, not when a cancelled caller stops
         # waiting: the workers never hold more decisions than they have places.
