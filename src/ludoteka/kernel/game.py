@@ -38,6 +38,9 @@ class Game:
     # The lowest and highest final score a seat can reach (reward ranges for learners, e.g.
     # OpenSpiel's utilities of a solo game); games without a cap give a generous bound.
     score_bounds: tuple[float, float] = (0.0, 1000.0)
+    # The public counters of a seat that previews speak of and a client's summary of the seat's
+    # own pieces shows, in display order: item name -> English label (kernel/preview.py).
+    supply_items: dict[str, str] = {}
 
     def data_sets(self) -> list[str]:
         """The names of the data sets the game ships: a data-set option (`Option.data_set`) takes
@@ -251,6 +254,11 @@ class Game:
         persons, buildings...), each with at least `id`, `name` and `text`, read from the data files."""
         return []
 
+    def supplies(self, state: GameState, seat: int) -> dict[str, int]:
+        """The counters of `supply_items` that `seat` holds, as every seat may see them; a preview's
+        changes are differences of these (kernel/preview.py)."""
+        return {}
+
     def render(self, state: GameState, seat: int | None, full: bool = False) -> str:
         """A text picture of the table as `seat` sees it: compact by default, everything if `full`."""
         import json
@@ -264,4 +272,5 @@ class Game:
         """A JSON-ready description of the game and its options."""
         return {"name": self.name, "title": self.title, "min_players": self.min_players,
                 "max_players": self.max_players, "rules_revision": self.rules_revision,
+                "supply_items": dict(self.supply_items),
                 "options": [opt.to_json() for opt in self.options.values()]}

@@ -1,0 +1,85 @@
+"""What an option will do, said before it is chosen: the preview in `Action.data["preview"]`.
+
+A preview is structured, JSON-ready data that a client translates (it never parses English):
+
+    {"gain": {"coins": -2, "vp": 1},          # the choosing seat's supplies: after minus before
+     "others": {"1": {"vp": -1}},             # other seats' changes, by seat (JSON keys are text)
+     "uncertain": ["vp"],                     # supplies that chance or hidden cards decide
+     "notes": [{"key": "plague_here", "text": "2 plague cubes here and you have no fire",
+                "args": {"cubes": 2}}],       # risks, where a branch leads, what becomes impossible
+     "confirm": "ends_turn"}                  # a note key: ask once before this irreversible choice
+
+The supplies are the game's public counters of a seat (`Game.supply_items`, `Game.supplies`):
+the same numbers a client shows in its summary of the seat's own pieces. A change is what
+applying the option does up to the next decision, automatic follow-ups included. A game computes
+its previews from what the choosing seat may see, never from hidden state; `tests/preview_kit.py`
+checks every preview against what applying the option did on the seat's own determinizations.
+"""
+from __future__ import annotations
+
+from typing import Any, Iterable, Mapping
+
+from .action import Action
+
+PREVIEW = "preview"
+
+
+def note(key: str, text: str, **args: Any) -> dict[str, Any]:
+    """One preview note: a stable `key` a client translates (with `args`), and English `text`."""
+    return {"key": key, "text": text, "args": args}
+
+
+def make_preview(gain: Mapping[str, int] | None = None, *, others: Mapping[int, Mapping[str, int]] | None = None,
+                 uncertain: Iterable[str] = (), notes: Iterable[dict[str, Any]] = (),
+                 confirm: str | None = None) -> dict[str, Any] | None:
+    """A preview without zero changes, or None when it would say nothing."""
+    preview: dict[str, Any] = {}
+    own = {item: n for item, n in (gain or {}).items() if n}
+    if own:
+        preview["gain"] = own
+    other = {str(seat): {item: n for item, n in changes.items() if n} for seat, changes in (others or {}).items()}
+    other = {seat: changes for seat, changes in other.items() if changes}
+    if other:
+        preview["others"] = other
+    unsure = sorted(set(uncertain))
+    if unsure:
+        preview["uncertain"] = unsure
+    notes = list(notes)
+    if notes:
+        preview["notes"] = notes
+    if confirm:
+        preview["confirm"] = confirm
+    return preview or None
+
+
+def attach(action: Action, preview: dict[str, Any] | None) -> Action:
+    """`action` with `preview` in its data (nothing added for None); returns the action."""
+    if preview:
+        action.data[PREVIEW] = preview
+    return action
+
+
+def changes(before: Mapping[str, int], after: Mapping[str, int]) -> dict[str, int]:
+    """The non-zero differences `after - before`, item by item."""
+    return {item: after.get(item, 0) - before.get(item, 0) for item in set(before) | set(after)
+            if after.get(item, 0) != before.get(item, 0)}
+
+
+def preview_text(preview: Mapping[str, Any] | None, labels: Mapping[str, str]) -> str:
+    """The preview in one line of English for a terminal: "pay 2 coins, gain 1 VP; <notes>".
+
+    `labels`: the English name of each supply item (`Game.supply_items`)."""
+    if not preview:
+        return ""
+    unsure = set(preview.get("uncertain", ()))
+    parts = []
+    for item, n in preview.get("gain", {}).items():
+        name = labels.get(item, item)
+        verb = "gain" if n > 0 else "pay"
+        parts.append(f"{verb} {'about ' if item in unsure else ''}{abs(n)} {name}")
+    for seat, diff in preview.get("others", {}).items():
+        said = ", ".join(f"{n:+d} {labels.get(item, item)}" for item, n in diff.items())
+        parts.append(f"seat {seat}: {said}")
+    line = ", ".join(parts)
+    texts = [n["text"] for n in preview.get("notes", ())]
+    return "; ".join(x for x in [line, *texts] if x)

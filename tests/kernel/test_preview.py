@@ -1,0 +1,77 @@
+"""The kernel's previews (issue 23 §1) and the kit that checks a game's previews against play."""
+from __future__ import annotations
+
+from preview_kit import preview_problems, random_decisions
+from toy_game import ToyGame, ToyState
+
+from ludoteka.kernel import Action
+from ludoteka.kernel.preview import attach, changes, make_preview, note, preview_text
+
+
+def test_make_preview_drops_zero_changes_and_empty_previews():
+    assert make_preview({"coins": 0}) is None
+    assert make_preview({"coins": -2, "vp": 0}, others={1: {"vp": 0}}) == {"gain": {"coins": -2}}
+    p = make_preview({"vp": 1}, others={2: {"vp": -1}}, uncertain=["vp", "vp"],
+                     notes=[note("plague_here", "2 plague cubes here", cubes=2)], confirm="ends_turn")
+    assert p == {"gain": {"vp": 1}, "others": {"2": {"vp": -1}}, "uncertain": ["vp"],
+                 "notes": [{"key": "plague_here", "text": "2 plague cubes here", "args": {"cubes": 2}}],
+                 "confirm": "ends_turn"}
+    assert attach(Action("a", "A"), None).data == {}
+    assert changes({"a": 1, "b": 2}, {"a": 1, "b": 0, "c": 3}) == {"b": -2, "c": 3}
+
+
+def test_preview_text_reads_as_english():
+    p = make_preview({"coins": -2, "vp": 1}, uncertain=["vp"], notes=[note("n", "then take a rat")])
+    assert preview_text(p, {"coins": "coins", "vp": "VP"}) == "pay 2 coins, gain about 1 VP; then take a rat"
+    assert preview_text(None, {}) == ""
+
+
+class SilentGame(ToyGame):
+    """The toy game with points as a supply but no previews: the kit must object."""
+
+    supply_items = {"points": "points"}
+
+    def supplies(self, state, seat):
+        return {"points": state.pile[seat]}
+
+
+class HonestState(ToyState):
+    def describe_key(self, key):
+        action = super().describe_key(key)
+        if key.startswith("take:"):
+            return attach(action, make_preview({"points": self.market[int(key[5:])]}))
+        if key == "roll":
+            return attach(action, make_preview(uncertain=["points"], notes=[note("die", "1 to 6 points")]))
+        return action
+
+
+class HonestGame(SilentGame):
+    state_class = HonestState
+
+
+class LeakyState(HonestState):
+    def describe_key(self, key):
+        action = super().describe_key(key)
+        if key == "keep" and self.deck:         # tells the top card of the hidden deck
+            attach(action, make_preview(notes=[note("next", "next", card=self.deck[-1])]))
+        return action
+
+
+class LeakyGame(SilentGame):
+    state_class = LeakyState
+
+
+def _problems(game, seeds=range(3)):
+    return [p for seed in seeds for state in random_decisions(game, 3, seed) for p in preview_problems(game, state, seed)]
+
+
+def test_the_kit_accepts_honest_previews():
+    assert _problems(HonestGame()) == []
+
+
+def test_the_kit_finds_a_missing_preview():
+    assert any("the preview says 0" in p for p in _problems(SilentGame()))
+
+
+def test_the_kit_finds_a_preview_that_reads_hidden_state():
+    assert any("differ in what it may not see" in p for p in _problems(LeakyGame()))
