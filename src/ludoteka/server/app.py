@@ -31,9 +31,11 @@ from .limits import RateLimit
 from .metrics import Metrics
 from .operations import operations_routes
 from .quotas import Quotas
+from .rematch import rematch, rematch_of
 from .requests import parse_move, parse_new_table, read_json, seat_param, token_of
 from .sockets import serve_socket
 from .store import Store
+from .summaries import finished_result, seat_kinds, summaries
 from .sweeper import Sweeper
 from .tables import Tables
 
@@ -125,15 +127,22 @@ def create_app(settings: Settings) -> Starlette:
         return JSONResponse({"games": [dict(g.describe(), components=g.components()) for g in games]})
 
     async def list_tables(request: Request) -> Response:
+        if "ids" in request.query_params:        # "My tables": these tables, whose turn, over
+            return JSONResponse({"tables": await summaries(tables, request.query_params["ids"])})
         finished = request.query_params.get("finished") in ("1", "true")
         rows = await tables.db(store.finished_tables if finished else store.open_tables)
         if finished:            # a private game's replay is not for everyone: not listed either
             rows = [r for r in rows if not is_private(json.loads(r["seats"]))]
-        return JSONResponse({"tables": [
+        answer = [
             {"id": r["id"], "game": r["game"], "players": r["players"], "options": json.loads(r["options"]),
              "rules_revision": r["revision"] or 1,
-             "seats": json.loads(r["seats"]), "free_seats": r["free_seats"], "created": r["created"], "updated": r["updated"],
-             "join_url": f"{settings.public_url}/api/tables/{r['id']}/join"} for r in rows]})
+             "seats": json.loads(r["seats"]), "seat_kinds": seat_kinds(r),
+             "free_seats": r["free_seats"], "created": r["created"], "updated": r["updated"],
+             "join_url": f"{settings.public_url}/api/tables/{r['id']}/join"} for r in rows]
+        if finished:            # the lobby shows who won
+            for item in answer:
+                item["result"] = await finished_result(tables, item["id"])
+        return JSONResponse({"tables": answer})
 
     async def new_table(request: Request) -> Response:
         game, players, options, seats, turn_seconds = parse_new_table(
@@ -153,6 +162,27 @@ def create_app(settings: Settings) -> Starlette:
             answer_seats.append(info)
         return JSONResponse({"id": table.id, "version": table.seq, "seats": answer_seats,
                              "url": f"{settings.public_url}/api/tables/{table.id}"}, status_code=201)
+
+    async def new_rematch(request: Request) -> Response:
+        table = await tables.get(request.path_params["table"])
+        address = request.client.host if request.client else "?"
+        created_for: list[bool] = []
+
+        def quota(timed: bool) -> None:
+            quotas.check_table(address, timed)
+            created_for.append(timed)
+        new, tokens, created = await rematch(tables, table, token_of(request), quota)
+        if created:
+            quotas.add_table(address, new.id, created_for[0])
+        return JSONResponse({"id": new.id, "created": created, "version": new.seq,
+                             "seats": [{"seat": seat, "token": token, "join_url": invite_url(new.id, token)}
+                                       for seat, token in sorted(tokens.items())],
+                             "url": f"{settings.public_url}/api/tables/{new.id}"},
+                            status_code=201 if created else 200)
+
+    async def show_rematch(request: Request) -> Response:
+        table = await tables.get(request.path_params["table"])
+        return JSONResponse({"id": await rematch_of(tables, table.id)})
 
     async def _seat(request: Request, table: LiveTable, body: dict | None = None) -> int:
         """The seat a request's token plays (a hot-seat token names one with `seat`); 403 otherwise."""
@@ -278,6 +308,8 @@ def create_app(settings: Settings) -> Starlette:
         Route("/api/tables/{table}/undo", undo, methods=["POST"]),
         Route("/api/tables/{table}/join", join, methods=["POST"]),
         Route("/api/tables/{table}/share", share, methods=["POST"]),
+        Route("/api/tables/{table}/rematch", new_rematch, methods=["POST"]),
+        Route("/api/tables/{table}/rematch", show_rematch, methods=["GET"]),
         Route("/api/tables/{table}/record", record),
         Route("/api/tables/{table}/log", entries),
         Route("/api/tables/{table}/replay", replay),

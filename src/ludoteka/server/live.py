@@ -9,6 +9,7 @@ import time
 from typing import Any
 
 from ..kernel import GameState
+from .presence import level_of, presence
 from .store import Entry
 
 
@@ -68,6 +69,7 @@ class LiveTable:
         # When the table was closed for want of a human move (sweeper.py); None: it was not.
         self.abandoned: float | None = row.get("abandoned")
         self.touched = time.monotonic()               # last asked for: idle tables leave memory
+        self.sockets: dict[int, int] = {}             # open sockets by seat (presence.py)
 
     @property
     def finished(self) -> bool:
@@ -101,13 +103,17 @@ class LiveTable:
         return time.time() + self.turn_seconds
 
     def public_seats(self) -> list[dict[str, Any]]:
+        """Every seat as all may see it: kind, name, an AI's level (and spec), presence."""
         state = self.state
+        acting, finished = state.acting_seats(), self.finished
         out = []
         for seat, spec in enumerate(self.seat_kinds):
             kind = self.kind_of(seat)
-            info: dict[str, Any] = {"seat": seat, "kind": kind, "name": state.game.seat_name(state, seat)}
+            info: dict[str, Any] = {"seat": seat, "kind": kind, "name": state.game.seat_name(state, seat),
+                                    "presence": presence(self, seat, acting, finished)}
             if kind == "ai":
                 info["agent"] = self.ai_specs[seat]
+                info["level"] = level_of(self.ai_specs[seat], state.game)
             if kind in ("human", "open", "hotseat"):
                 info["claimed"] = self.tokens.get(seat) is not None
             out.append(info)

@@ -18,6 +18,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .hub import Watcher
 from .live import ApiError
+from .presence import joined, left, signature
 from .requests import MAX_KEY
 
 HELLO_SECONDS = 10
@@ -110,7 +111,7 @@ def frame_text(table, seat: int | None, since: int | None) -> str:
     """`table.frame(seat, since)` as JSON text, encoded once per table version and view: every
     spectator (and every socket of one seat) that saw the same version shares it."""
     # A claimed seat changes the frame without a new version: it is part of the key too.
-    key = (table.seq, id(table.state), tuple(h is not None for h in table.tokens.values()))
+    key = (table.seq, id(table.state), tuple(h is not None for h in table.tokens.values()), signature(table))
     cache = _ENCODED.get(table)
     if cache is None or cache.key != key:
         cache = _ENCODED[table] = _Encoded(key)
@@ -147,12 +148,19 @@ async def serve_socket(websocket: WebSocket, tables, quotas) -> None:
             return
         watcher = Watcher(seat, since)
         tables.hub.watch(table.id, watcher)
+        joined(table, seat)
         sender = asyncio.create_task(_send_changes(sock, table, watcher))
-        watcher.wake.set()
+        if seat is None:
+            watcher.wake.set()
+        else:                      # the others' seat lists show this seat connected
+            tables.hub.wake_local(table.id)
         try:
             await _receive_moves(sock, table, tables, seat)
         finally:
             tables.hub.unwatch(table.id, watcher)
+            left(table, seat)
+            if seat is not None:
+                tables.hub.wake_local(table.id)
             sender.cancel()
     except (WebSocketDisconnect, asyncio.TimeoutError, RuntimeError):
         pass
@@ -193,12 +201,14 @@ async def _hello(sock: _Socket, table, tables) -> tuple[int | None, int | None] 
 
 async def _send_changes(sock: _Socket, table, watcher: Watcher) -> None:
     first = True                 # the hello is always answered, even by an unchanged table
+    seen = None                  # the presence last sent: a seat (dis)connecting is news too
     while True:
         await watcher.wake.wait()
         watcher.wake.clear()
-        if watcher.version == table.seq and not first:
+        if watcher.version == table.seq and not first and seen == signature(table):
             continue
         first = False
+        seen = signature(table)
         seq = table.seq
         text = frame_text(table, watcher.seat, watcher.version)
         watcher.version = seq
