@@ -3,7 +3,8 @@
 
 import { api } from "./api.js";
 import { h, clear } from "./dom.js";
-import { has, t } from "./i18n.js";
+import { has, list, t } from "./i18n.js";
+import { choiceText, computerText, durationText, optionDoc, optionName } from "./labels.js";
 import { forget, remember, savedTables } from "./saved.js";
 
 const SEAT_KINDS = {                // the lobby's seat choice -> the server's seat kind
@@ -14,15 +15,31 @@ const TIMERS = [0, 60, 120, 300, 86400];
 
 export function gameTitle(name) { return has(`game.${name}`) ? t(`game.${name}`) : name; }
 
-function choiceText(value) {
-  if (value === true) return t("ui.yes");
-  if (value === false) return t("ui.no");
-  return has(`choice.${value}`) ? t(`choice.${value}`) : String(value);
+function timerText(seconds) {
+  return seconds ? t("ui.timer.per_decision", { time: durationText(seconds) }) : t("ui.timer.none");
 }
 
-function timerText(seconds) {
-  if (!seconds) return t("ui.timer.none");
-  return seconds < 600 ? t("ui.timer.seconds", { n: seconds }) : t("ui.timer.minutes", { n: seconds / 60 });
+const seatLabel = (seat) => t("ui.seat_n", { n: seat + 1 });
+
+/** Who sits at a table, as the lobby says it: "Computer · hard", "Player", "Free seat". */
+function seatKindText(info) {
+  if (info.kind === "ai") return computerText(info.level);
+  return t(info.kind === "open" ? "ui.seat_kind.open" : "ui.seat_kind.person");
+}
+
+function seatsLine(seatKinds) {
+  return h("span", { class: "seat-kinds" }, seatKinds.map((info, seat) =>
+    h("span", { class: `seat-kind kind-${info.kind}` }, `${seatLabel(seat)}: ${seatKindText(info)}`)));
+}
+
+/** The end of a finished game in one line: the winners, then every seat's score. */
+function resultLine(result, mine = []) {
+  if (!result) return null;
+  const name = (seat) => (mine.includes(seat) ? `${seatLabel(seat)} (${t("ui.you")})` : seatLabel(seat));
+  const winners = result.winners.map(name);
+  return h("span", { class: "result" },
+    h("strong", {}, t(winners.length > 1 ? "ui.winners" : "ui.winner", { names: list(winners) })), " · ",
+    result.scores.map((points, seat) => t("ui.seat_score", { seat: name(seat), points: t("ui.points", { n: points }) })).join(" · "));
 }
 
 function when(epochSeconds) {
@@ -70,16 +87,19 @@ export function mountLobby(root) {
 
   function optionControl(option) {
     const id = `opt-${option.name}`;
-    const doc = has(`opt.${form.game.name}.${option.name}`) ? t(`opt.${form.game.name}.${option.name}`) : option.doc;
+    const game = form.game.name;
+    const doc = optionDoc(game, option.name) || option.doc;
     const booleans = option.choices.length === 2 && option.choices.every((c) => typeof c === "boolean");
     const control = booleans
-      ? h("input", { type: "checkbox", id, checked: form.options[option.name] === true,
+      ? h("input", { type: "checkbox", id, checked: form.options[option.name] === true, "aria-describedby": `${id}-doc`,
                      onchange: (e) => { form.options[option.name] = e.target.checked; } })
-      : h("select", { id, onchange: (e) => { form.options[option.name] = option.choices[Number(e.target.value)]; } },
+      : h("select", { id, "aria-describedby": `${id}-doc`,
+                      onchange: (e) => { form.options[option.name] = option.choices[Number(e.target.value)]; } },
           option.choices.map((c, i) => h("option", { value: i, selected: c === form.options[option.name] },
-            choiceText(c) + (c === option.default ? ` (${t("ui.option_default")})` : ""))));
-    return h("div", { class: "option" }, h("label", { for: id }, h("code", {}, option.name)), control,
-             h("p", { class: "doc" }, doc));
+            choiceText(game, option.name, c) + (c === option.default ? ` (${t("ui.option_default")})` : ""))));
+    return h("div", { class: `option${booleans ? " boolean" : ""}`, "data-option": option.name },
+             h("label", { for: id }, optionName(game, option.name)), control,
+             h("p", { class: "doc", id: `${id}-doc` }, doc));
   }
 
   function newTable() {
@@ -110,11 +130,12 @@ export function mountLobby(root) {
       button, status);
   }
 
-  function openTables(list) {
+  function openTables(rows) {
     return h("section", { class: "panel", "aria-labelledby": "open-tables" },
       h("h2", { id: "open-tables" }, t("ui.open_tables")),
-      list.length ? h("ul", { class: "tables" }, list.map((table) => h("li", {},
+      rows.length ? h("ul", { class: "tables" }, rows.map((table) => h("li", {},
         h("span", {}, `${gameTitle(table.game)} · ${t("ui.players_count", { n: table.players })} · ${t("ui.free_seats", { n: table.free_seats })}`),
+        table.seat_kinds ? seatsLine(table.seat_kinds) : null,
         h("button", { onclick: async () => {
           const joined = await api(`/api/tables/${table.id}/join`, { method: "POST" });
           remember(table.id, { game: table.game, players: table.players, seats: { [joined.seat]: joined.token } });
@@ -124,26 +145,50 @@ export function mountLobby(root) {
         : h("p", { class: "empty" }, t("ui.no_open_tables")));
   }
 
+  /** What "My tables" says of one table: whose turn (yours?), or over with who won. */
+  function standing(summary, mine) {
+    if (!summary) return null;
+    if (summary.missing) return h("span", { class: "standing gone" }, t("ui.table_missing"));
+    if (summary.abandoned) return h("span", { class: "standing over" }, t("ui.table_abandoned"));
+    if (summary.finished) return h("span", { class: "standing over" }, t("ui.game_over_short"), " · ", resultLine(summary.result, mine));
+    const yours = summary.acting.filter((s) => mine.includes(s));
+    if (yours.length) return h("span", { class: "standing yours" }, t("ui.your_turn_short"));
+    const names = summary.acting.map((s) => {
+      const info = summary.seats[s];
+      return info?.kind === "ai" ? `${seatLabel(s)} (${computerText(info.level)})` : seatLabel(s);
+    });
+    return h("span", { class: "standing" }, t("ui.turn_of", { names: list(names) }));
+  }
+
   function myTables() {
     const mine = Object.entries(savedTables()).sort((a, b) => b[1].saved - a[1].saved);
     return h("section", { class: "panel", "aria-labelledby": "my-tables" },
       h("h2", { id: "my-tables" }, t("ui.my_tables")),
-      mine.length ? h("ul", { class: "tables" }, mine.map(([id, entry]) => h("li", {},
-        h("a", { href: `/play/${id}` }, `${gameTitle(entry.game)} · ${t("ui.table", { id })}`),
-        h("button", { class: "small", onclick: () => { forget(id); render(); } }, t("ui.forget")))))
+      mine.length ? h("ul", { class: "tables", id: "my-tables-list" }, mine.map(([id, entry]) => {
+        const summary = lists.mine[id];
+        const held = Object.keys(entry.seats || {}).map(Number);
+        const over = summary?.finished && !summary.abandoned;
+        return h("li", { "data-table": id, class: over ? "over" : "" },
+          h("a", { href: `/play/${id}` }, `${gameTitle(entry.game)} · ${t("ui.table", { id })}`),
+          standing(summary, held),
+          over ? h("a", { href: `/replay/${id}` }, t("ui.replay")) : null,
+          h("button", { class: "small", onclick: () => { forget(id); render(); } }, t("ui.forget")));
+      }))
         : h("p", { class: "empty" }, t("ui.no_my_tables")));
   }
 
-  function finished(list) {
+  function finished(rows) {
     return h("section", { class: "panel", "aria-labelledby": "finished" },
       h("h2", { id: "finished" }, t("ui.finished_games")),
-      list.length ? h("ul", { class: "tables" }, list.map((table) => h("li", {},
+      rows.length ? h("ul", { class: "tables", id: "finished-list" }, rows.map((table) => h("li", { "data-table": table.id },
         h("span", {}, `${gameTitle(table.game)} · ${t("ui.players_count", { n: table.players })} · ${when(table.updated)}`),
+        resultLine(table.result),
+        table.seat_kinds ? seatsLine(table.seat_kinds) : null,
         h("a", { href: `/replay/${table.id}` }, t("ui.replay")))))
         : h("p", { class: "empty" }, t("ui.no_finished")));
   }
 
-  let lists = { open: [], finished: [] };
+  let lists = { open: [], finished: [], mine: {} };
 
   function render() {
     clear(root).append(
@@ -153,10 +198,12 @@ export function mountLobby(root) {
   }
 
   async function load() {
-    const [described, open, done] = await Promise.all([
-      api("/api/games"), api("/api/tables"), api("/api/tables?finished=1")]);
+    const ids = Object.keys(savedTables()).slice(0, 50);
+    const [described, open, done, mine] = await Promise.all([
+      api("/api/games"), api("/api/tables"), api("/api/tables?finished=1"),
+      ids.length ? api(`/api/tables?ids=${ids.map(encodeURIComponent).join(",")}`) : { tables: [] }]);
     games = described.games;
-    lists = { open: open.tables, finished: done.tables };
+    lists = { open: open.tables, finished: done.tables, mine: Object.fromEntries(mine.tables.map((s) => [s.id, s])) };
     if (!form.game) pickGame(games.find((g) => g.name === "notre-dame") || games[0]);
     else render();
   }

@@ -33,12 +33,17 @@ export function mountReplay(root, id) {
     const ctx = context(frame, await gameInfo(frame.game));
     const step = (v) => () => go(v);
     const controls = h("div", { class: "replay-controls", role: "toolbar", "aria-label": t("ui.replay_of", { id }) },
-      h("button", { onclick: step(0), id: "replay-start" }, "⏮ ", t("ui.replay_start")),
-      h("button", { onclick: step(ui.version - 1), id: "replay-prev" }, "◀ ", t("ui.replay_prev")),
+      // Arrows drawn by CSS (.arrow): no symbol glyph that a system's fonts may lack.
+      h("button", { onclick: step(0), id: "replay-start", disabled: ui.version <= 0 },
+        h("span", { class: "arrow first", "aria-hidden": "true" }), t("ui.replay_start")),
+      h("button", { onclick: step(ui.version - 1), id: "replay-prev", disabled: ui.version <= 0 },
+        h("span", { class: "arrow back", "aria-hidden": "true" }), t("ui.replay_prev")),
       h("input", { type: "range", min: 0, max: ui.total, value: ui.version, "aria-label": t("ui.replay_step", { n: ui.version, total: ui.total }),
                    onchange: (e) => go(Number(e.target.value)) }),
-      h("button", { onclick: step(ui.version + 1), id: "replay-next" }, t("ui.replay_next"), " ▶"),
-      h("button", { onclick: step(ui.total), id: "replay-end" }, t("ui.replay_end"), " ⏭"),
+      h("button", { onclick: step(ui.version + 1), id: "replay-next", disabled: ui.version >= ui.total },
+        t("ui.replay_next"), h("span", { class: "arrow forward", "aria-hidden": "true" })),
+      h("button", { onclick: step(ui.total), id: "replay-end", disabled: ui.version >= ui.total },
+        t("ui.replay_end"), h("span", { class: "arrow last", "aria-hidden": "true" })),
       h("span", { id: "replay-step" }, t("ui.replay_step", { n: ui.version, total: ui.total })),
       h("label", {}, t("ui.replay_seat"), " ", h("select", { onchange: (e) => { ui.seat = e.target.value; go(ui.version); } },
         h("option", { value: "" }, t("ui.log_all")),

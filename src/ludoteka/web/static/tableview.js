@@ -1,10 +1,13 @@
 // What a table shows for one frame, live or replayed: the head, the reconstructed-data banner,
 // the board drawn by the game's module, the seats, the log and, at the end, the score table.
 
+import { api } from "./api.js";
 import { h } from "./dom.js";
 import { has, list, t } from "./i18n.js";
 import { gameModule } from "./games/index.js";
+import { choiceText, computerText, optionDoc, optionName, presenceText } from "./labels.js";
 import { gameTitle } from "./lobby.js";
+import { remember, savedTables } from "./saved.js";
 import { setTipResolver } from "./tooltip.js";
 
 let described = null;
@@ -28,7 +31,7 @@ export function context(frame, info) {
     const base = mod.seatName(seat, ctx);
     const info = frame.seats[seat];
     if (seat === frame.seat) return `${base} (${t("ui.you")})`;
-    if (info?.kind === "ai") return `${base} (${t("ui.ai", { agent: info.agent })})`;
+    if (info?.kind === "ai") return `${base} (${computerText(info.level)})`;
     return base;
   };
   ctx.shortName = (seat) => mod.seatName(seat, ctx);
@@ -78,11 +81,12 @@ function rulesLine(ctx) {
   const { frame } = ctx;
   if (frame.rules_revision === undefined) return null;
   const older = frame.rules_revision < frame.current_revision;
-  const doc = (name) => (has(`opt.${frame.game}.${name}`) ? ` (${t(`opt.${frame.game}.${name}`)})` : "");
+  const doc = (name) => optionDoc(frame.game, name);
   return h("details", { class: "rules", id: "rules" },
     h("summary", {}, t(older ? "ui.rules_older" : "ui.rules", { revision: frame.rules_revision })),
-    h("ul", {}, Object.entries(frame.options).map(([name, value]) =>
-      h("li", { "data-option": name }, `${name} = ${JSON.stringify(value)}`, h("small", {}, doc(name))))));
+    h("ul", {}, Object.entries(frame.options).filter(([name]) => has(`opt.${frame.game}.${name}.name`)).map(([name, value]) =>
+      h("li", { "data-option": name }, t("ui.option_value", { name: optionName(frame.game, name), value: choiceText(frame.game, name, value) }),
+        doc(name) ? h("small", {}, ` (${doc(name)})`) : null))));
 }
 
 /** The board, with the elements of places that have options made clickable. */
@@ -114,15 +118,24 @@ export function highlight(boardEl, events, ctx) {
   }
 }
 
+/** The seats: each one's name (an AI seat's level), and who is connected, thinking or away. */
 export function seatList(ctx) {
   const { frame } = ctx;
+  const live = !frame.replay && !frame.finished;
   return h("section", { class: "seats", "aria-labelledby": "seats-title" },
     h("h2", { id: "seats-title" }, t("ui.seats")),
-    h("ul", {}, frame.seats.map((info) => h("li", {
-      class: [frame.acting.includes(info.seat) ? "acting" : "", info.seat === frame.seat ? "me" : ""].join(" "),
-      style: `--seat: ${ctx.mod.seatColour(info.seat, ctx)}` },
-      h("span", { class: "swatch", "aria-hidden": "true" }), ctx.seatName(info.seat),
-      frame.acting.includes(info.seat) && !frame.finished ? h("span", { class: "dot" }, " ◀") : null))));
+    h("ul", { id: "seat-list" }, frame.seats.map((info) => {
+      const acting = frame.acting.includes(info.seat) && !frame.finished;
+      // A computer is always there: only its thinking is news.
+      const presence = live && !(info.kind === "ai" && info.presence === "connected") ? info.presence : null;
+      return h("li", {
+        class: [acting ? "acting" : "", info.seat === frame.seat ? "me" : "", presence ? `presence-${presence}` : ""].join(" "),
+        "data-seat": info.seat, "data-presence": presence || "",
+        style: `--seat: ${ctx.mod.seatColour(info.seat, ctx)}` },
+        h("span", { class: "swatch", "aria-hidden": "true" }), h("span", { class: "seat-name" }, ctx.seatName(info.seat)),
+        presence ? h("span", { class: "presence" }, presenceText(presence)) : null,
+        acting ? h("span", { class: "dot", "aria-hidden": "true" }) : null);
+    })));
 }
 
 export function logPanel(ctx, events, state) {
@@ -144,11 +157,15 @@ export function logPanel(ctx, events, state) {
       h("label", {}, t("ui.log_filter"), " ", filter)), items);
 }
 
+/** The end of the game: who won, every score category with what it counts (a line under its
+ *  name), and, live, the replay and a rematch (for a browser that holds a seat). */
 export function scoreTable(ctx) {
   const { frame } = ctx;
   if (!frame.finished || !frame.breakdown) return null;
   const prefix = ctx.mod.prefix;
   const name = (kind, key) => (has(`${prefix}.${kind}.${key}`) ? t(`${prefix}.${kind}.${key}`) : key);
+  const help = (kind, key) => (has(`ui.${kind}_help.${prefix}.${key}`)
+    ? h("small", { class: "category-help" }, t(`ui.${kind}_help.${prefix}.${key}`)) : null);
   const categories = [...new Set(frame.breakdown.flatMap((b) => Object.keys(b.points)))];
   const tiebreaks = [...new Set(frame.breakdown.flatMap((b) => Object.keys(b.tiebreak || {})))];
   const seats = frame.seats.map((s) => s.seat);
@@ -156,13 +173,49 @@ export function scoreTable(ctx) {
   return h("section", { class: "scores", id: "scores", "aria-labelledby": "scores-title" },
     h("h2", { id: "scores-title" }, t("ui.scores")),
     h("p", { class: "winner" }, t(winners.length > 1 ? "ui.winners" : "ui.winner", { names: list(winners) })),
+    frame.replay ? null : endLinks(ctx),
     h("div", { class: "scroll" }, h("table", {},
       h("thead", {}, h("tr", {}, h("th", {}, ""), seats.map((s) => h("th", { class: frame.winners.includes(s) ? "won" : "" }, ctx.shortName(s))))),
       h("tbody", {},
-        categories.map((c) => h("tr", {}, h("th", { scope: "row" }, name("cat", c)),
+        categories.map((c) => h("tr", { "data-category": c }, h("th", { scope: "row" }, name("cat", c), help("cat", c)),
           seats.map((s) => h("td", {}, frame.breakdown[s].points[c] ?? 0)))),
         h("tr", { class: "total" }, h("th", { scope: "row" }, t("ui.score_total")),
           seats.map((s) => h("td", {}, frame.scores[s]))),
-        tiebreaks.map((k) => h("tr", { class: "tiebreak" }, h("th", { scope: "row" }, `${t("ui.tiebreak")}: ${name("tb", k)}`),
-          seats.map((s) => h("td", {}, frame.breakdown[s].tiebreak?.[k] ?? "")))))))); 
+        tiebreaks.map((k) => h("tr", { class: "tiebreak", "data-tiebreak": k },
+          h("th", { scope: "row" }, `${t("ui.tiebreak")}: ${name("tb", k)}`, help("tb", k)),
+          seats.map((s) => h("td", {}, frame.breakdown[s].tiebreak?.[k] ?? ""))))))));
+}
+
+/** The replay link, and the rematch for the seats this browser holds: one request per token
+ *  (a hot-seat device's one token gets all its seats back); each answer holds only its seats. */
+function endLinks(ctx) {
+  const id = ctx.frame.table;
+  const held = Object.entries(savedTables()[id]?.seats || {});
+  const tokens = [...new Set(held.map(([, token]) => token))];
+  const status = h("span", { class: "status", role: "status" });
+  const rematch = h("button", { class: "primary", id: "rematch", title: t("ui.rematch_help"), onclick: async () => {
+    rematch.disabled = true;
+    try {
+      let table = null;
+      const seats = {};
+      for (const token of tokens) {
+        table = await api(`/api/tables/${encodeURIComponent(id)}/rematch`, { method: "POST", token });
+        for (const seat of table.seats) seats[seat.seat] = seat.token;
+      }
+      remember(table.id, { game: ctx.frame.game, players: ctx.frame.players, seats });
+      location.assign(`/play/${table.id}`);
+    } catch (error) {
+      status.textContent = t("ui.error", { message: error.message });
+      rematch.disabled = false;
+    }
+  } }, t("ui.rematch"));
+  if (tokens.length) {
+    // Somebody may have asked already: then this joins their rematch.
+    api(`/api/tables/${encodeURIComponent(id)}/rematch`).then((answer) => {
+      if (answer.id) rematch.textContent = t("ui.rematch_join");
+    }).catch(() => {});
+  }
+  return h("p", { class: "end-links" },
+    h("a", { href: `/replay/${encodeURIComponent(id)}`, id: "replay-link" }, t("ui.replay_link")),
+    tokens.length ? rematch : null, tokens.length ? h("small", { class: "hint" }, t("ui.rematch_help")) : null, status);
 }

@@ -1,14 +1,18 @@
 // Every component explains itself: an element with data-component="ID" shows the current
-// resolver's {title, lines} for ID on hover, on keyboard focus, and on a tap.
+// resolver's {title, lines} for ID on hover, on keyboard focus, and on a tap. The explanation
+// closes when the pointer or the focus leaves, on a tap elsewhere, on Escape, and whenever the
+// board is drawn again (its element is gone: nothing may stay over the new board).
 
 import { h, clear } from "./dom.js";
 
 let resolve = () => null;
 let shownFor = null;
+let shownAt = 0;                 // a tap shows by its emulated hover first: its click keeps it
 const box = () => document.getElementById("tooltip");
 
-/** Set how component ids become explanations (the table page sets its game's). */
-export function setTipResolver(fn) { resolve = fn; }
+/** Set how component ids become explanations (the table page sets its game's, on every
+ *  drawing of the board): what was shown belonged to the old drawing, so it closes. */
+export function setTipResolver(fn) { resolve = fn; hideTip(); }
 
 function show(target) {
   const info = resolve(target.dataset.component);
@@ -23,20 +27,39 @@ function show(target) {
   tip.style.left = `${left + window.scrollX}px`;
   const below = r.bottom + 8 + tip.offsetHeight < window.innerHeight;
   tip.style.top = `${(below ? r.bottom + 8 : Math.max(8, r.top - tip.offsetHeight - 8)) + window.scrollY}px`;
+  if (shownFor !== target) shownAt = Date.now();
   shownFor = target;
 }
 
-function hide() { box().hidden = true; shownFor = null; }
+function hide() {
+  const tip = box();
+  if (tip) tip.hidden = true;
+  shownFor = null;
+}
+
+/** Close the explanation, if one is shown. */
+export function hideTip() { if (shownFor || !box()?.hidden) hide(); }
 
 export function initTooltips() {
   const find = (event) => event.target.closest?.("[data-component]");
   document.addEventListener("mouseover", (event) => { const el = find(event); if (el) show(el); else if (shownFor) hide(); });
-  document.addEventListener("focusin", (event) => { const el = find(event); if (el) show(el); });
+  // The pointer left the component (to nothing: out of the window, or onto the page's margin).
+  document.addEventListener("mouseout", (event) => {
+    if (shownFor && !(event.relatedTarget && shownFor.contains(event.relatedTarget))) hide();
+  });
+  document.documentElement.addEventListener("mouseleave", () => hide());
+  document.addEventListener("focusin", (event) => { const el = find(event); if (el) show(el); else if (shownFor) hide(); });
   document.addEventListener("focusout", () => hide());
+  // The element it explains was drawn away (a frame came): close it at once.
+  new MutationObserver(() => { if (shownFor && !shownFor.isConnected) hide(); })
+    .observe(document.body, { childList: true, subtree: true });
   document.addEventListener("keydown", (event) => { if (event.key === "Escape") hide(); });
   document.addEventListener("click", (event) => {
     const el = find(event);
-    if (el && !el.closest("[data-place].option")) { if (shownFor === el) hide(); else show(el); }
+    if (el && !el.closest("[data-place].option")) {
+      if (shownFor !== el) show(el);
+      else if (Date.now() - shownAt > 500) hide();         // a second tap on it closes it
+    }
     else if (!el) hide();
   });
 }
