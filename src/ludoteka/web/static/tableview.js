@@ -84,7 +84,7 @@ function rulesLine(ctx) {
   const doc = (name) => optionDoc(frame.game, name);
   return h("details", { class: "rules", id: "rules" },
     h("summary", {}, t(older ? "ui.rules_older" : "ui.rules", { revision: frame.rules_revision })),
-    h("ul", {}, Object.entries(frame.options).filter(([name]) => has(`opt.${frame.game}.${name}.name`)).map(([name, value]) =>
+    h("ul", {}, Object.entries(frame.options).map(([name, value]) =>
       h("li", { "data-option": name }, t("ui.option_value", { name: optionName(frame.game, name), value: choiceText(frame.game, name, value) }),
         doc(name) ? h("small", {}, ` (${doc(name)})`) : null))));
 }
