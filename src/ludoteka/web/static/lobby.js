@@ -24,7 +24,7 @@ const seatLabel = (seat) => t("ui.seat_n", { n: seat + 1 });
 /** Who sits at a table, as the lobby says it: "Computer · hard", "Player", "Free seat". */
 function seatKindText(info) {
   if (info.kind === "ai") return computerText(info.level);
-  return t(info.kind === "open" ? "ui.seat_kind.open" : "ui.seat_kind.person");
+  return t(info.kind === "open" && !info.claimed ? "ui.seat_kind.open" : "ui.seat_kind.person");
 }
 
 function seatsLine(seatKinds) {
@@ -171,6 +171,7 @@ export function mountLobby(root) {
         return h("li", { "data-table": id, class: over ? "over" : "" },
           h("a", { href: `/play/${id}` }, `${gameTitle(entry.game)} · ${t("ui.table", { id })}`),
           standing(summary, held),
+          summary?.seats ? seatsLine(summary.seats) : null,
           over ? h("a", { href: `/replay/${id}` }, t("ui.replay")) : null,
           h("button", { class: "small", onclick: () => { forget(id); render(); } }, t("ui.forget")));
       }))
