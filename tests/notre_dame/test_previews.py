@@ -120,8 +120,8 @@ def test_physician_preview_against_the_overflow_it_saves():
     assert p["gain"] == {"coins": -1, "rats": -2}                      # 0 - 2: from 7 to 5
     assert note_args(p, "physician") == {"n": 6}
     q = preview(s, "pass")                                             # 7 + 6 - 2 = 11 > 9
-    assert q["gain"] == {"rats": 2} and note_args(q, "plague_overflow") == {"n": 2, "stone": True}
-    assert note_args(q, "prestige") == {"n": -2}                        # hidden: said to the seat only
+    assert q["gain"] == {"rats": 2} and note_args(q, "plague_overflow") == {"n": 2}
+    assert note_args(q, "prestige_lost") == {"n": 2}                    # hidden: said to the seat only
 
 
 @rule("ND-EX-11", "ND-19.6", "ND-17.2")
@@ -151,7 +151,7 @@ def test_guide_warns_of_the_plague_ahead_and_hides_other_prestige():
     guide = s.view(0)["guide"]
     assert guide["next"]["key"] == "next_actions" and guide["next"]["args"] == {"value": 7}
     warnings = {w["key"]: w["args"] for w in guide["warnings"]}
-    assert warnings["rats_overflow"] == {"n": 1, "rat": 5, "move": 5, "prestige": 1, "stone": True}
+    assert warnings["rats_overflow"] == {"n": 1, "rat": 5, "move": 5, "prestige": 1}
     assert "no_coin" in warnings
     assert [w["key"] for w in s.view(1)["guide"]["warnings"]] == []            # 0 + 7 - 3: far from 9
     assert s.view(None)["guide"]["warnings"] == []

@@ -58,10 +58,11 @@ def _seat_warnings(state, seat: int, phase: str, value: int) -> list[dict[str, A
     if after > top:
         lost = min(PLAGUE_PRESTIGE, state.prestige[seat])
         stone = bool(state.plague_sectors(seat))               # ND-AMB-19
-        out.append(note("rats_overflow", f"plague ahead: your rat marker ({rat}) moves {move} and would pass "
-                        f"{top}: you lose {lost} prestige{' and a stone' if stone else ''} unless you move it "
-                        f"back {after - top} (Park, Hospital, Hotel, a message, the Barmaid) or bribe the "
-                        f"Physician", n=after - top, rat=rat, move=move, prestige=lost, stone=stone))
+        out.append(note("rats_overflow" if stone else "rats_overflow_no_stone",
+                        f"plague ahead: your rat marker ({rat}) moves {move} and would pass {top}: you lose "
+                        f"{lost} prestige{' and a stone' if stone else ''} unless you move it back "
+                        f"{after - top} (Park, Hospital, Hotel, a message, the Barmaid) or bribe the Physician",
+                        n=after - top, rat=rat, move=move, prestige=lost))
     elif top - after <= CLOSE:
         out.append(note("rats_close", f"after this round's plague your rat marker stands on {after} of {top}: "
                         f"{top - after + 1} more and a plague costs {PLAGUE_PRESTIGE} prestige and a stone",

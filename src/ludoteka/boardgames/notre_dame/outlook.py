@@ -18,7 +18,7 @@ from typing import Any
 
 from ...kernel.preview import make_preview, note
 
-SUPPLY_ITEMS = {"coins": "coins", "stones": "stones in the personal supply", "rats": "rat marker",
+SUPPLY_ITEMS = {"coins": "coins", "stones": "stones in the personal supply", "rats": "rats (plague track)",
                 "messages": "messages", "prestige": "prestige"}
 def supplies(state, seat: int) -> dict[str, int]:
     """`seat`'s public counters (the same in every seat's view); prestige only if open_prestige."""
@@ -46,8 +46,8 @@ def preview(state, seat: int, key: str, notes: list[dict[str, Any]] | None = Non
     out = list(notes or ())
     if not state.options["open_prestige"] and world.prestige[seat] != prestige:
         gained = world.prestige[seat] - prestige
-        out.append(note("prestige", f"{'gain' if gained > 0 else 'lose'} {abs(gained)} prestige "
-                        f"(hidden from the others)", n=gained))
+        out.append(note("prestige", f"you gain {gained} prestige (hidden from the others)", n=gained)
+                   if gained > 0 else note("prestige_lost", f"you lose {-gained} prestige", n=-gained))
     ahead = [x for event in world.events(seat, since=mark) for x in _event_notes(event, seat, rat)]
     ahead.sort(key=lambda x: x["key"] != "plague")             # the plague first, then what it costs
     out += ahead
@@ -69,9 +69,11 @@ def _event_notes(event: dict[str, Any], seat: int, rat: int) -> list[dict[str, A
         return [note("plague", f"then the plague (value {data['value']}): your rat marker goes from "
                      f"{rat} to {now}", value=data["value"], n=now)]
     if kind == "plague_overflow" and data["seat"] == seat:
-        stone = " and a stone" if data["stone"] else ""
-        return [note("plague_overflow", f"the plague costs you {data['prestige']} prestige{stone}",
-                     n=data["prestige"], stone=data["stone"])]
+        if data["stone"]:
+            return [note("plague_overflow", f"the plague costs you {data['prestige']} prestige and a stone",
+                         n=data["prestige"])]
+        return [note("plague_overflow_no_stone", f"the plague costs you {data['prestige']} prestige (no "
+                     f"stone can be removed)", n=data["prestige"])]
     if kind == "notre_dame_scoring":
         return [note("notre_dame_scoring", f"then Notre Dame scores: {data['per_stone']} prestige per stone",
                      n=data["per_stone"], stones=data["stones"])]

@@ -215,6 +215,9 @@ function eventParams(event, ctx) {
 
 const EVENT_VARIANTS = {
   stone: (d) => (d.to === "notre_dame" ? "stone_cathedral" : "stone"),
+  // The Minstrel may move the friend with 0 to 2 stones; the Juggler may take a stone from Notre Dame.
+  minstrel: (d) => (d.friend ? (d.stones ? "minstrel_friend" : "minstrel_friend_only") : "minstrel"),
+  juggler: (d) => (d.from === "notre_dame" ? "juggler_cathedral" : "juggler"),
 };
 
 export default {
@@ -263,8 +266,15 @@ export default {
       case "barmaid": case "hotel": return ctx.t(`nd.act.${d.kind}`, { take: takeText(ctx, d.take) });
       case "bishop": case "friend": case "juggle_to": case "lose": return ctx.t(`nd.act.${d.kind}`, { ...p, sector: name(d.sector) });
       case "bribe": return ctx.t("nd.act.bribe", { person: name(d.person) });
-      case "donate": case "minstrel_count": return ctx.t(`nd.act.${d.kind}`, p);
-      case "move": case "minstrel": return ctx.t(`nd.act.${d.kind}`, { from: name(d.from), to: name(d.to) });
+      case "donate": return ctx.t("nd.act.donate", p);
+      case "minstrel_count":
+        if (!d.friend) return ctx.t("nd.act.minstrel_count", p);
+        return ctx.t(d.stones ? "nd.act.minstrel_friend" : "nd.act.minstrel_friend_only", { n: d.stones });
+      case "move": {
+        const key = d.from === "notre_dame" ? "move_from_cathedral" : d.to === "notre_dame" ? "move_to_cathedral" : "move";
+        return ctx.t(`nd.act.${key}`, { from: name(d.from), to: name(d.to) });
+      }
+      case "minstrel": return ctx.t("nd.act.minstrel", { from: name(d.from), to: name(d.to) });
       case "juggle": return ctx.t("nd.act.juggle", { from: name(d.from), piece: ctx.t(`nd.piece.${d.piece}`) });
       case "keep": return ctx.t("nd.act.keep", { card: name(d.card) });
       case "place": return ctx.t("nd.act.place", { to: name(d.to) });
