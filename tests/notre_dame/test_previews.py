@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from preview_kit import preview_problems, random_decisions
 
-from .helpers import (GAME, S_BRIBE, S_DRAFT_FIRST, advance_passive, bribe_state, new, play_state, set_counts,
-                      set_display, stage)
+from .helpers import (GAME, S_BRIBE, S_DRAFT_FIRST, advance_passive, bribe_state, new, play_state, random_game,
+                      set_counts, set_display, stage)
 
 rule = pytest.mark.rule
 LANG = Path(__file__).resolve().parents[2] / "src" / "ludoteka" / "web" / "static" / "lang"
@@ -174,3 +174,11 @@ def test_every_supply_item_and_note_key_is_translated(language):
                     keys.update(note_keys(action.data.get("preview") or {}))
     missing += sorted(f"nd.note.{key}" for key in keys if f"nd.note.{key}" not in texts)
     assert len(keys) > 15 and missing == []
+
+
+def test_log_names_no_component_code_and_counts_the_park_bonus_in():
+    codes = [m.id for m in GAME.data.messages] + [c for c in GAME.data.card_ids if "_" in c]   # ids, not words
+    lines = [line for players in (3, 5) for line in random_game(players, 11).log(0)]
+    assert any("message (" in line for line in lines)
+    assert [line for line in lines if any(code in line for code in codes)] == []
+    assert not [line for line in lines if "park bonus prestige" in line]

@@ -384,7 +384,8 @@ class MoveCarriage(Decision):
             state.on_board[colour] -= 1
             state.held[seat * state.boroughs + colour] += 1
             msg = data.messages[kind]
-            state.event("message", f"{state.name(seat)} takes a {data.colours[colour]} message ({msg.id}).",
+            state.event("message", f"{state.name(seat)} takes a {data.colours[colour]} message "
+                        f"({message_reward(msg)}).",
                         {"seat": seat, "market": layout.names[market], "colour": data.colours[colour],
                          "message": msg.id}, (seat,))
             if msg.stones:

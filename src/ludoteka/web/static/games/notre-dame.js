@@ -257,7 +257,7 @@ function eventParams(event, ctx) {
   if (d.winners) p.winners = ctx.list(d.winners.map((seat) => ctx.shortName(seat)));
   if (d.piece) p.piece = ctx.t(`nd.piece.${d.piece}`);
   if (d.category) p.category = ctx.t(`nd.cat.${d.category}`);
-  p.n = d.coins ?? d.stones ?? (d.points !== undefined ? d.points + (d.park_bonus || 0) : 0);
+  p.n = d.coins ?? d.stones ?? d.prestige ?? (d.points !== undefined ? d.points + (d.park_bonus || 0) : 0);
   return p;
 }
 
