@@ -14,10 +14,6 @@ from .keys import (BARMAID_KEYS, BISHOP_INDEX, BISHOP_KEYS, HOTEL_COIN, HOTEL_RA
                    MINSTREL_KEYS, MOVE_INDEX, MOVE_KEYS, NOTRE_DAME, PASS, PERSON_POINTS, REWARD_LABELS, REWARD_TEXTS)
 
 
-# ND-18.6: the Minstrel moves pieces and nothing more.
-NO_ACTION = note("no_action", "no sector action follows")
-
-
 @FLOW.kind
 class OfferBribe(Automatic):
     """ND-17.1, ND-17.3: a seat's turn to bribe; a seat without a coin is passed over."""
@@ -230,7 +226,7 @@ class MinstrelFrom(Decision):
         names, ids = state.data.card_names, state.data.card_ids
         return attach(Action(key, f"Move pieces from your {names[a]} to your {names[b]} (Minstrel)",
                              {"kind": "minstrel", "from": ids[a], "to": ids[b]}),
-                      preview(state, seat, key, [NO_ACTION]))
+                      preview(state, seat, key, [note("no_action", "no sector action follows")]))   # ND-18.6
 
     def apply(self, state, frame, seat, key):
         origin, dest = MINSTREL_INDEX[key]
@@ -277,7 +273,7 @@ class MinstrelCount(Decision):
         names = state.data.card_names
         return attach(Action(key, f"Move {' and '.join(parts)} from your {names[frame[2]]} to your {names[frame[3]]}",
                              {"kind": "minstrel_count", "stones": stones, "friend": friend}),
-                      preview(state, seat, key, [NO_ACTION]))
+                      preview(state, seat, key, [note("no_action", "no sector action follows")]))   # ND-18.6
 
     def apply(self, state, frame, seat, key):
         minstrel_move(state, seat, frame[2], frame[3], key)

@@ -20,6 +20,8 @@ from ...kernel.preview import make_preview, note
 
 SUPPLY_ITEMS = {"coins": "coins", "stones": "stones in the personal supply", "rats": "rats (plague track)",
                 "messages": "messages", "prestige": "prestige"}
+
+
 def supplies(state, seat: int) -> dict[str, int]:
     """`seat`'s public counters (the same in every seat's view); prestige only if open_prestige."""
     b = state.boroughs
@@ -52,7 +54,7 @@ def preview(state, seat: int, key: str, notes: list[dict[str, Any]] | None = Non
     ahead.sort(key=lambda x: x["key"] != "plague")             # the plague first, then what it costs
     out += ahead
     if confirm and not any(x["key"] == confirm for x in out):
-        out.append(CONFIRM_NOTES[confirm])
+        out.append(note(confirm, CONFIRM_TEXTS[confirm]))
     return make_preview(gains[seat], others={s: gains[s] for s in range(n) if s != seat},
                         notes=out, confirm=confirm)
 
@@ -86,11 +88,11 @@ def _event_notes(event: dict[str, Any], seat: int, rat: int) -> list[dict[str, A
 
 
 # The notes of irreversible choices, asked once before they are taken (`confirm`).
-CONFIRM_NOTES = {
-    "decline": note("decline", "the card is played but does nothing: you give up this action"),
-    "take_nothing": note("take_nothing", "you give up the reward"),
-    "bribe_nobody": note("bribe_nobody", "you keep your coin and bribe nobody this round"),
-    "last_coin": note("last_coin", "this spends your last coin: you cannot bribe a person this round"),
+CONFIRM_TEXTS = {
+    "decline": "the card is played but does nothing: you give up this action",
+    "take_nothing": "you give up the reward",
+    "bribe_nobody": "you keep your coin and bribe nobody this round",
+    "last_coin": "this spends your last coin: you cannot bribe a person this round",
 }
 
 
