@@ -7,8 +7,10 @@ import re
 
 from ...kernel import Action
 from ...kernel.flow import Decision
+from ...kernel.preview import attach, note
 from .data import CARD_TYPES, SECTOR_COUNT
 from .frames import FLOW
+from .outlook import effect_note, effect_notes, preview
 from .keys import (BANK, CARRIAGE_HOUSE, CLOISTER_SCHOOL, DECLINE, DONATE_INDEX, DONATE_KEYS,
                    DONATION_POINTS, DONATION_PRESTIGE, FRIEND_INDEX, FRIEND_KEYS, FROM_INDEX, FROM_KEYS,
                    HOTEL, HOTEL_COIN, HOTEL_ITEMS, HOTEL_KEYS, HOTEL_PAIRS, HOTEL_PARTS, HOTEL_RAT,
@@ -64,8 +66,9 @@ class PlayCard(Decision):
         data = state.data
         n = state.count(seat, card) + 1 if card < SECTOR_COUNT else 0
         effect = card_effect(data, card, n)
-        return Action(key, f"Play {data.card_names[card]}: {effect}",
-                      {"kind": "play", "card": data.card_ids[card], "count": n})
+        action = Action(key, f"Play {data.card_names[card]}: {effect}",
+                        {"kind": "play", "card": data.card_ids[card], "count": n})
+        return attach(action, preview(state, seat, key, play_notes(state, seat, card, n)))
 
     def apply(self, state, frame, seat, key):
         card_type = PLAY_INDEX[key]
@@ -94,6 +97,19 @@ class PlayCard(Decision):
                             f"out.", {"seat": seat}, (seat,))
             else:
                 state.push((PLACE_STONE, seat, card_type), keys)
+
+
+def play_notes(state, seat: int, card: int, n: int) -> list[dict]:
+    """What playing `card` will do (its action is chosen next), and what is given up with it."""
+    if card == NOTRE_DAME and state.coins[seat] == 0:
+        notes = [note("no_coin_donation", "you have no coin: nothing is placed on Notre Dame")]
+    elif card != TRUSTED_FRIEND and len(place_keys(state, seat, card)) == 1:
+        notes = [note("no_stone", "you have no stone to place: the card does nothing")]
+    else:
+        notes = [effect_note(state, seat, card, n)]
+    if len(state.hand[seat]) == 2:                                # ND-6.3: the third card stays unused
+        notes.append(note("unused_card", "your other card stays unused this round"))
+    return notes
 
 
 def place_keys(state, seat: int, target: int) -> list[str]:
@@ -126,15 +142,20 @@ class PlaceStone(Decision):
     def describe(self, state, frame, seat, key):
         where = state.place_name(frame[2])
         if key == DECLINE:
-            return Action(key, "Decline the action (the card stays played; nothing is placed)", {"kind": "decline"})
+            return attach(Action(key, "Decline the action (the card stays played; nothing is placed)",
+                                 {"kind": "decline"}), preview(state, seat, key, confirm="decline"))
+        target = frame[2]
+        notes = effect_notes(state, seat, target, state.count(seat, target) + 1 if target < SECTOR_COUNT else 0)
         if key == PLACE:
-            return Action(key, f"Place a stone from your personal supply on {where}"
-                          if frame[2] == NOTRE_DAME else f"Place a stone from your personal supply in your {where}",
-                          {"kind": "place", "to": state.data.card_ids[frame[2]]})
+            action = Action(key, f"Place a stone from your personal supply on {where}"
+                            if target == NOTRE_DAME else f"Place a stone from your personal supply in your {where}",
+                            {"kind": "place", "to": state.data.card_ids[target]})
+            return attach(action, preview(state, seat, key, notes))
         origin = FROM_INDEX[key]
         source = "Notre Dame" if origin == NOTRE_DAME else f"your {state.place_name(origin)}"
-        return Action(key, f"Move a stone from {source} to {where}",
-                      {"kind": "move", "from": state.data.card_ids[origin], "to": state.data.card_ids[frame[2]]})
+        action = Action(key, f"Move a stone from {source} to {where}",
+                        {"kind": "move", "from": state.data.card_ids[origin], "to": state.data.card_ids[target]})
+        return attach(action, preview(state, seat, key, notes))
 
     def apply(self, state, frame, seat, key):
         target = frame[2]
@@ -190,8 +211,11 @@ class Donate(Decision):
 
     def describe(self, state, frame, seat, key):
         amount = DONATE_INDEX[key]
-        return Action(key, f"Donate {amount} coin{'s' if amount > 1 else ''} to Notre Dame for "
-                      f"{DONATION_PRESTIGE[amount]} prestige", {"kind": "donate", "coins": amount})
+        action = Action(key, f"Donate {amount} coin{'s' if amount > 1 else ''} to Notre Dame for "
+                        f"{DONATION_PRESTIGE[amount]} prestige", {"kind": "donate", "coins": amount})
+        # Giving the last coin before the bribes leaves no coin to bribe with (ND-17.3).
+        last = amount == state.coins[seat] and state.phase() == "actions"
+        return attach(action, preview(state, seat, key, confirm="last_coin" if last else None))
 
     def apply(self, state, frame, seat, key):
         donate(state, seat, DONATE_INDEX[key])
@@ -212,13 +236,15 @@ class PlaceFriend(Decision):
 
     def describe(self, state, frame, seat, key):
         if key == DECLINE:
-            return Action(key, "Decline the action (the card stays played; nothing is placed)", {"kind": "decline"})
+            return attach(Action(key, "Decline the action (the card stays played; nothing is placed)",
+                                 {"kind": "decline"}), preview(state, seat, key, confirm="decline"))
         sector = FRIEND_INDEX[key]
         data = state.data
         n = state.count(seat, sector) + 1
-        return Action(key, f"Put the trusted friend in your {data.card_names[sector]}: "
-                      f"{card_effect(data, sector, n)}",
-                      {"kind": "friend", "sector": data.card_ids[sector], "count": n})
+        action = Action(key, f"Put the trusted friend in your {data.card_names[sector]}: "
+                        f"{card_effect(data, sector, n)}",
+                        {"kind": "friend", "sector": data.card_ids[sector], "count": n})
+        return attach(action, preview(state, seat, key, effect_notes(state, seat, sector, n)))
 
     def apply(self, state, frame, seat, key):
         if key == DECLINE:
@@ -280,9 +306,11 @@ class HotelReward(Decision):
     def describe(self, state, frame, seat, key):
         parts = HOTEL_PARTS[key]
         if not parts:
-            return Action(key, "Take nothing from the hotel", {"kind": "hotel", "take": []})
-        return Action(key, "From the hotel: " + " and ".join(REWARD_LABELS[p] for p in parts),
-                      {"kind": "hotel", "take": list(parts)})
+            return attach(Action(key, "Take nothing from the hotel", {"kind": "hotel", "take": []}),
+                          preview(state, seat, key, confirm="take_nothing"))
+        action = Action(key, "From the hotel: " + " and ".join(REWARD_LABELS[p] for p in parts),
+                        {"kind": "hotel", "take": list(parts)})
+        return attach(action, preview(state, seat, key))
 
     def apply(self, state, frame, seat, key):
         parts = HOTEL_PARTS[key]
@@ -339,7 +367,7 @@ class MoveCarriage(Decision):
             message = data.messages[kind]
             info.update(colour=data.colours[colour], message=message.id)
             label += f" and take the {data.colours[colour]} message ({message_reward(message)})"
-        return Action(key, label, info)
+        return attach(Action(key, label, info), preview(state, seat, key))
 
     def apply(self, state, frame, seat, key):
         data = state.data
@@ -356,7 +384,8 @@ class MoveCarriage(Decision):
             state.on_board[colour] -= 1
             state.held[seat * state.boroughs + colour] += 1
             msg = data.messages[kind]
-            state.event("message", f"{state.name(seat)} takes a {data.colours[colour]} message ({msg.id}).",
+            state.event("message", f"{state.name(seat)} takes a {data.colours[colour]} message "
+                        f"({message_reward(msg)}).",
                         {"seat": seat, "market": layout.names[market], "colour": data.colours[colour],
                          "message": msg.id}, (seat,))
             if msg.stones:

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from ...kernel import Action
 from ...kernel.flow import Automatic, Decision
+from ...kernel.preview import attach, note
 from .actions import card_effect, sector_action
 from .data import SECTOR_COUNT
 from .frames import FLOW
+from .outlook import effect_notes, preview
 from .keys import (BARMAID_KEYS, BISHOP_INDEX, BISHOP_KEYS, HOTEL_COIN, HOTEL_RAT, HOTEL_STONE,
                    JUGGLE_INDEX, JUGGLE_KEYS, JUGGLE_TO_INDEX, JUGGLE_TO_KEYS, MINSTREL_INDEX,
                    MINSTREL_KEYS, MOVE_INDEX, MOVE_KEYS, NOTRE_DAME, PASS, PERSON_POINTS, REWARD_LABELS, REWARD_TEXTS)
@@ -42,10 +44,17 @@ class Bribe(Decision):
 
     def describe(self, state, frame, seat, key):
         if key == PASS:
-            return Action(key, "Bribe nobody", {"kind": "pass"})
+            return attach(Action(key, "Bribe nobody", {"kind": "pass"}),
+                          preview(state, seat, key, confirm="bribe_nobody"))
         person = state.data.persons[state.data.person_index[key]]
-        return Action(key, f"Bribe the {person.name}: {person.text}",
-                      {"kind": "bribe", "person": person.id, "coins": 1})
+        action = Action(key, f"Bribe the {person.name}: {person.text}",
+                        {"kind": "bribe", "person": person.id, "coins": 1})
+        notes = []
+        if person.effect == "physician":                           # ND-18.10
+            steps = state.plague_value()
+            notes.append(note("physician", f"your rat marker does not advance in this round's plague "
+                              f"({steps} steps saved)", n=steps))
+        return attach(action, preview(state, seat, key, notes))
 
     def apply(self, state, frame, seat, key):
         if key == PASS:
@@ -171,7 +180,8 @@ class BarmaidReward(Decision):
         label = f"From the Barmaid: {REWARD_LABELS[part]}" if part else "Take nothing more from the Barmaid"
         if part == HOTEL_RAT:
             label = "Move your rat marker back 1 (Barmaid)"
-        return Action(key, label, {"kind": "barmaid", "take": part or "none"})
+        return attach(Action(key, label, {"kind": "barmaid", "take": part or "none"}),
+                      preview(state, seat, key, confirm=None if part else "take_nothing"))
 
     def apply(self, state, frame, seat, key):
         part = BARMAID_KEYS[key]
@@ -214,8 +224,9 @@ class MinstrelFrom(Decision):
     def describe(self, state, frame, seat, key):
         a, b = MINSTREL_INDEX[key]
         names, ids = state.data.card_names, state.data.card_ids
-        return Action(key, f"Move pieces from your {names[a]} to your {names[b]} (Minstrel)",
-                      {"kind": "minstrel", "from": ids[a], "to": ids[b]})
+        return attach(Action(key, f"Move pieces from your {names[a]} to your {names[b]} (Minstrel)",
+                             {"kind": "minstrel", "from": ids[a], "to": ids[b]}),
+                      preview(state, seat, key, [note("no_action", "no sector action follows")]))   # ND-18.6
 
     def apply(self, state, frame, seat, key):
         origin, dest = MINSTREL_INDEX[key]
@@ -260,8 +271,9 @@ class MinstrelCount(Decision):
         parts = ([f"{stones} stone{'s' if stones != 1 else ''}"] if stones else []) + (
             ["the trusted friend"] if friend else [])
         names = state.data.card_names
-        return Action(key, f"Move {' and '.join(parts)} from your {names[frame[2]]} to your {names[frame[3]]}",
-                      {"kind": "minstrel_count", "stones": stones, "friend": friend})
+        return attach(Action(key, f"Move {' and '.join(parts)} from your {names[frame[2]]} to your {names[frame[3]]}",
+                             {"kind": "minstrel_count", "stones": stones, "friend": friend}),
+                      preview(state, seat, key, [note("no_action", "no sector action follows")]))   # ND-18.6
 
     def apply(self, state, frame, seat, key):
         minstrel_move(state, seat, frame[2], frame[3], key)
@@ -296,9 +308,9 @@ class JugglerPiece(Decision):
     def describe(self, state, frame, seat, key):
         origin, friend = JUGGLE_INDEX[key]
         place = "Notre Dame" if origin == NOTRE_DAME else f"your {state.place_name(origin)}"
-        return Action(key, f"Move {'the trusted friend' if friend else 'a stone'} from {place} (Juggler)",
-                      {"kind": "juggle", "from": state.data.card_ids[origin],
-                       "piece": "friend" if friend else "stone"})
+        return attach(Action(key, f"Move {'the trusted friend' if friend else 'a stone'} from {place} (Juggler)",
+                             {"kind": "juggle", "from": state.data.card_ids[origin],
+                              "piece": "friend" if friend else "stone"}), preview(state, seat, key))
 
     def apply(self, state, frame, seat, key):
         origin, friend = JUGGLE_INDEX[key]
@@ -321,8 +333,9 @@ class JugglerTarget(Decision):
         dest = JUGGLE_TO_INDEX[key]
         data = state.data
         n = state.count(seat, dest) + 1
-        return Action(key, f"Move it to your {data.card_names[dest]}: {card_effect(data, dest, n)}",
-                      {"kind": "juggle_to", "sector": data.card_ids[dest], "count": n})
+        action = Action(key, f"Move it to your {data.card_names[dest]}: {card_effect(data, dest, n)}",
+                        {"kind": "juggle_to", "sector": data.card_ids[dest], "count": n})
+        return attach(action, preview(state, seat, key, effect_notes(state, seat, dest, n)))
 
     def apply(self, state, frame, seat, key):
         _, _, origin, friend = frame
@@ -359,9 +372,10 @@ class BishopSector(Decision):
     def describe(self, state, frame, seat, key):
         sector = BISHOP_INDEX[key]
         data = state.data
-        return Action(key, f"Put the Bishop's stone in your {data.card_names[sector]}: "
-                      f"{card_effect(data, sector, 1)}",
-                      {"kind": "bishop", "sector": data.card_ids[sector]})
+        action = Action(key, f"Put the Bishop's stone in your {data.card_names[sector]}: "
+                        f"{card_effect(data, sector, 1)}",
+                        {"kind": "bishop", "sector": data.card_ids[sector]})
+        return attach(action, preview(state, seat, key, effect_notes(state, seat, sector, 1)))
 
     def apply(self, state, frame, seat, key):
         sector = BISHOP_INDEX[key]

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from ...kernel import Action
 from ...kernel.flow import Automatic, Decision, interrupt
+from ...kernel.preview import attach
 from .frames import FLOW
 from .keys import PAYER_INDEX, PAYER_KEYS
+from .outlook import preview
 
 
 def _take_coin(state, seat: int, payer: int) -> None:
@@ -55,8 +57,8 @@ class ChoosePayer(Decision):
 
     def describe(self, state, frame, seat, key):
         payer = PAYER_INDEX[key]
-        return Action(key, f"Take the missing coin from {state.name(payer)}",
-                      {"kind": "payer", "seat": payer})
+        return attach(Action(key, f"Take the missing coin from {state.name(payer)}",
+                             {"kind": "payer", "seat": payer}), preview(state, seat, key))
 
     def apply(self, state, frame, seat, key):
         _take_coin(state, seat, PAYER_INDEX[key])

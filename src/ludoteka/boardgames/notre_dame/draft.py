@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from ...kernel import Action
 from ...kernel.flow import Simultaneous
-from .data import CARD_TYPES
+from ...kernel.preview import attach, make_preview, note
+from .data import CARD_TYPES, SECTOR_COUNT
 from .frames import FLOW
 from .keys import KEEP_INDEX, KEEP_KEYS
+from .outlook import effect_note
 
 
 @FLOW.kind
@@ -37,8 +39,16 @@ class DraftPick(Simultaneous):
         effect = data.card_effects[card].replace("{n}", "N")
         if "N" in effect.split():
             effect += ", N = your pieces there after placing"
-        return Action(key, f"Keep {data.card_names[card]} ({effect})",
-                      {"kind": "keep", "card": data.card_ids[card], "pass": frame[2], "passing": rest})
+        action = Action(key, f"Keep {data.card_names[card]} ({effect})",
+                        {"kind": "keep", "card": data.card_ids[card], "pass": frame[2], "passing": rest})
+        # Keeping changes no supply (the numbers say nothing); the notes say what the card would
+        # do now and that the cards passed on are not lost to anyone (ND-5.2, ND-5.4).
+        n = state.count(seat, card) + 1 if card < SECTOR_COUNT else 0
+        passing = note("draft_pass", f"the other {rest} card{'s' if rest != 1 else ''} go face down to "
+                       f"your left neighbour: nothing is lost, you receive cards from your right", n=rest) \
+            if frame[2] == 1 else note("draft_last", "the other card goes to your left neighbour and the "
+                                       "card from your right completes your hand of 3", n=rest)
+        return attach(action, make_preview(notes=[effect_note(state, seat, card, n), passing]))
 
     def choose(self, state, frame, seat, key):
         card_type = KEEP_INDEX[key]

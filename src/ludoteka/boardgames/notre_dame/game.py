@@ -14,6 +14,7 @@ from .keys import CATEGORY_COUNT
 from .render import render
 from .rounds import setup
 from .hidden import determinize, view
+from .outlook import SUPPLY_ITEMS, supplies
 from .state import NotreDameState, seat_names
 
 OPTIONS = {
@@ -66,6 +67,8 @@ class NotreDame(Game):
     # The score categories as players say them (the end screen of `ludoteka play`).
     category_names = {"notre_dame": "Notre Dame", "persons": "Persons (bribes)"}
     state_class = PlayedState
+    # The public counters of a seat (outlook.py); prestige is among them only with open_prestige.
+    supply_items = SUPPLY_ITEMS
     # `evaluate` misjudges a round in mid-play (the plague and the bribes come at its end), so the
     # hard level plays its playouts to the end of the game rather than 80 decisions: at the
     # default's thinking time that alone won 17 of 30 four-player games against three default
@@ -199,6 +202,12 @@ class NotreDame(Game):
         """The search's playout policy: a noisy greedy player that sees what the acting seat
         sees and heads off its plague overflow (policy.py)."""
         return policy.playout_key(state, random)
+
+    def supplies(self, state: GameState, seat: int) -> dict[str, int]:
+        """`seat`'s coins, stones in the personal supply, rat marker and messages held, and its
+        prestige when open_prestige makes it public: the same for every seat's view."""
+        assert isinstance(state, NotreDameState)
+        return supplies(state, seat)
 
     def render(self, state: GameState, seat: int | None, full: bool = False) -> str:
         """The table as text, as `seat` sees it: compact, or everything if `full`."""

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from ...kernel import rng as rnd
 from .data import CARD_TYPES, SECTOR_COUNT
 from .frames import decision_title, phase_of
+from .guide import guide
 
 if TYPE_CHECKING:
     from .state import NotreDameState
@@ -83,6 +84,7 @@ def view(state: "NotreDameState", seat: int | None) -> dict[str, Any]:
         "reconstructed": reconstructed_note(data),
         "reconstructed_parts": [part for part, flag in (("rats", data.rats_reconstructed),
                                                         ("map", data.map_reconstructed)) if flag],
+        "guide": guide(state, seat),          # what happens next, and warnings for `seat`
     }
     if seat is not None:
         result["hand"] = [cards[c % CARD_TYPES] for c in state.hand[seat]]

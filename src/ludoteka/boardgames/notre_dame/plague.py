@@ -3,9 +3,11 @@ from __future__ import annotations
 
 from ...kernel import Action
 from ...kernel.flow import Decision, in_order
+from ...kernel.preview import attach, note
 from .data import SECTOR_COUNT
 from .frames import FLOW
 from .keys import HOSPITAL, LOSE_INDEX, LOSE_KEYS, NOTRE_DAME_POINTS, PLAGUE_POINTS
+from .outlook import preview
 
 
 def plague(state) -> None:
@@ -61,8 +63,12 @@ class PlagueLoss(Decision):
 
     def describe(self, state, frame, seat, key):
         sector = LOSE_INDEX[key]
-        return Action(key, f"Lose a stone from your {state.data.card_names[sector]} (plague)",
-                      {"kind": "lose", "sector": state.data.card_ids[sector]})
+        action = Action(key, f"Lose a stone from your {state.data.card_names[sector]} (plague)",
+                        {"kind": "lose", "sector": state.data.card_ids[sector]})
+        left = state.count(seat, sector) - 1
+        return attach(action, preview(state, seat, key, [note(
+            "lose_stone", f"{left} piece{'s' if left != 1 else ''} stay there; the stone goes back to "
+            f"the general supply", n=left)]))
 
     def apply(self, state, frame, seat, key):
         lose_stone(state, seat, LOSE_INDEX[key])

@@ -56,6 +56,14 @@ def _header(state: "NotreDameState", v, seat: int | None) -> str:
             f"  |  now: {decision}")
 
 
+def _guide(v) -> str:
+    """The view's guide in a line: what happens next, then the warnings ("!")."""
+    guide = v["guide"]
+    text = guide["next"]["text"]
+    return "Next: " + text[0].upper() + text[1:] + "".join(f"\n! {w['text'][0].upper()}{w['text'][1:]}"
+                                                         for w in guide["warnings"])
+
+
 def render(state: "NotreDameState", seat: int | None, full: bool = False) -> str:
     """A text picture of the table as `seat` sees it: compact, or the whole table if `full`."""
     return render_full(state, seat) if full else render_compact(state, seat)
@@ -81,7 +89,7 @@ def render_compact(state: "NotreDameState", seat: int | None) -> str:
     v = view(state, seat)
     data = state.data
     top = data.plague_max
-    lines = [_header(state, v, seat), _persons(state, v, seat)]
+    lines = [_header(state, v, seat), _persons(state, v, seat), _guide(v)]
     mine = [p for p in v["players"] if p["seat"] == seat]
     for p in mine + [p for p in v["players"] if p["seat"] != seat]:
         s = p["seat"]

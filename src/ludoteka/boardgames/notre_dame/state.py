@@ -109,8 +109,8 @@ class NotreDameState(GameState):
         base = seat * CATEGORY_COUNT
         self.points[base + category] += points
         self.points[base + PARK_POINTS] += bonus
-        extra = f" + {bonus} park bonus" if bonus else ""
-        self.event("prestige", f"{self.name(seat)} gains {points}{extra} prestige ({why}).",
+        extra = f", {bonus} of it the park bonus" if bonus else ""
+        self.event("prestige", f"{self.name(seat)} gains {points + bonus} prestige ({why}{extra}).",
                    {"seat": seat, "points": points, "park_bonus": bonus,
                     "category": PRESTIGE_CATEGORIES[category]}, (seat,),
                    None if self.options["open_prestige"] else seat)

@@ -44,26 +44,67 @@ function wedge(q, n, fill) {
                      fill, stroke: "#5b4a32", "stroke-width": 2, class: "borough" });
 }
 
-function pips(count, colour, x, y) {
+// Board text is drawn in viewBox units: the city's 1040 units are about 590 px wide at 1440x900,
+// so a 20-unit label is 11 px there (style.css: .nd-name and friends).
+const NAME_SIZE = 20, CHAR_WIDTH = 0.58;   // an average glyph is about 0.58 em wide (a safe guess)
+// The sector boxes of each borough by the number of boroughs: the inner and outer ring radius, the
+// angle between boxes (a share of the borough's span) and the widest box that keeps clear of the
+// markets and messages (found by a search over the three layouts).
+const BOX_HIGH = 70;
+const RINGS = { 3: [270, 400, 0.34, 0.18, 116], 4: [260, 380, 0.28, 0.22, 104], 5: [270, 370, 0.32, 0.24, 84] };
+
+/** A name in lines of at most `width` units: words kept whole where they fit, a long word broken at
+ *  its soft hyphen (U+00AD in the language file), and a line still too wide squeezed to fit
+ *  (textLength), so no name is ever clipped in any language. */
+function nameLines(text, width, size = NAME_SIZE) {
+  const fits = Math.max(3, Math.floor(width / (size * CHAR_WIDTH)));
+  const words = text.split(" ").flatMap((word) => {
+    const parts = word.split("\u00ad");
+    return parts.map((part, i) => (i < parts.length - 1 ? `${part}-` : part));
+  });
+  const lines = [];
+  for (const word of words) {
+    const last = lines.length ? lines[lines.length - 1] : null;
+    if (last !== null && (last + " " + word).length <= fits && !last.endsWith("-")) lines[lines.length - 1] = `${last} ${word}`;
+    else if (last !== null && last.endsWith("-") && (last + word).length <= fits + 1) lines[lines.length - 1] = last.slice(0, -1) + word;
+    else lines.push(word);
+  }
+  return lines;
+}
+
+function nameText(text, x, y, width, cls = "nd-name", size = NAME_SIZE) {
+  const lines = nameLines(text, width, size);
+  const top = y - ((lines.length - 1) * size * 1.05) / 2;
+  return lines.map((line, i) => {
+    const squeeze = line.length * size * CHAR_WIDTH > width;
+    return label(x, top + i * size * 1.05, line, { class: cls, ...(squeeze ? { textLength: width, lengthAdjust: "spacingAndGlyphs" } : {}) });
+  });
+}
+
+function pips(count, colour, x, y, perRow) {
   const group = s("g", { "aria-hidden": "true" });
-  for (let i = 0; i < Math.min(count, 8); i++) {
-    group.append(s("rect", { x: x - 26 + (i % 4) * 13, y: y + Math.floor(i / 4) * 12, width: 10, height: 10, rx: 2, fill: colour, stroke: "#222", "stroke-width": 0.8 }));
+  for (let i = 0; i < Math.min(count, 2 * perRow); i++) {
+    group.append(s("rect", { x: x + (i % perRow) * 12, y: y + Math.floor(i / perRow) * 12, width: 10, height: 10, rx: 2, fill: colour, stroke: "#222", "stroke-width": 0.8 }));
   }
   return group;
 }
 
-function sectorBox(ctx, seat, sector, x, y) {
+function sectorBox(ctx, seat, sector, x, y, width) {
   const p = player(ctx, seat);
   const count = p.sectors[sector];
   const friend = p.trusted_friend === sector;
   const place = `sector:${seat}:${sector}`;
+  const name = componentName(ctx, sector);
+  const half = width / 2;
+  // The name on top (one or two lines), the count and the pieces below it.
   return s("g", { class: "sector", "data-place": place, "data-mark": place, "data-component": sector,
                   transform: `translate(${x},${y})` },
-    s("rect", { x: -42, y: -34, width: 84, height: 68, rx: 8, fill: "#fbf6e9", stroke: colourOf(ctx, seat), "stroke-width": 3 }),
-    label(-26, -20, count, { class: "sector-count" }),
-    componentName(ctx, sector).split(" ").slice(0, 2).map((word, i) => s("text", { x: -14, y: -22 + i * 11, class: "tiny" }, word.slice(0, 11))),
-    pips(count - (friend ? 1 : 0), colourOf(ctx, seat), 0, 8),
-    friend ? s("circle", { cx: 26, cy: -22, r: 7, fill: "#fff", stroke: colourOf(ctx, seat), "stroke-width": 3 },
+    s("title", {}, `${name}: ${count}`),
+    s("rect", { x: -half, y: -BOX_HIGH / 2, width, height: BOX_HIGH, rx: 8, fill: "#fbf6e9", stroke: colourOf(ctx, seat), "stroke-width": 3 }),
+    nameText(name, 0, -13, width - 8),
+    label(-half + 13, 22, count, { class: "nd-count" }),
+    pips(count - (friend ? 1 : 0), colourOf(ctx, seat), -half + 27, 12, Math.max(1, Math.floor((width - 50) / 12))),
+    friend ? s("circle", { cx: half - 12, cy: 22, r: 7, fill: "#fff", stroke: colourOf(ctx, seat), "stroke-width": 3 },
       s("title", {}, ctx.t("nd.friend"))) : null);
 }
 
@@ -80,19 +121,24 @@ function city(ctx) {
   }
   svg.append(roads);
   // Each seat's sectors sit in its own borough: three near the cathedral, four further out.
-  for (const p of view.players) {
-    const { mid, span } = borough(p.borough, n);
-    SECTORS.forEach((sector, i) => {
-      const inner = i < 3;
-      const slot = inner ? i - 1 : i - 4.5;
-      const step = (inner ? 0.27 : 0.21) * Math.min(span, 120);
-      const [x, y] = polar(mid + slot * step, inner ? 262 : 372);
-      svg.append(sectorBox(ctx, p.seat, sector, x, y));
-    });
-  }
+  const [innerR, outerR, innerF, outerF, widest] = RINGS[n];
+  const boxes = view.players.flatMap((p) => SECTORS.map((sector, i) => {
+    const inner = i < 3;
+    const slot = inner ? i - 1 : i - 4.5;
+    const angle = borough(p.borough, n).mid + slot * (inner ? innerF : outerF) * Math.min(360 / n, 120);
+    return [p.seat, sector, ...polar(angle, inner ? innerR : outerR)];
+  }));
+  // As wide as the neighbouring boxes leave room for (BOX_HIGH units high), so none overlaps.
+  let width = widest;
+  boxes.forEach(([, , x1, y1], i) => boxes.slice(i + 1).forEach(([, , x2, y2]) => {
+    if (Math.abs(y1 - y2) < BOX_HIGH + 6) width = Math.min(width, Math.abs(x1 - x2) - 6);
+  }));
+  for (const [seat, sector, x, y] of boxes) svg.append(sectorBox(ctx, seat, sector, x, y, Math.max(width, 70)));
   view.borough_colours.forEach((colour, q) => {
     const [x, y] = polar(borough(q, n).mid, 196);
-    svg.append(label(x, y, ctx.t("nd.borough", { colour: ctx.t(`nd.colour.${colour}`) }), { class: "borough-name" }));
+    // The colour alone (the borough's full name is its title): a long name would run into the boxes.
+    svg.append(s("g", {}, s("title", {}, ctx.t("nd.borough", { colour: ctx.t(`nd.colour.${colour}`) })),
+      label(x, y, ctx.t(`nd.colour.${colour}`), { class: "nd-borough" })));
   });
   const markets = new Set(view.roads.flat());
   for (const name of markets) {
@@ -102,8 +148,9 @@ function city(ctx) {
     g.append(s("circle", { cx: x, cy: y, r: 19, fill: "#f3e3b3", stroke: "#5b4a32", "stroke-width": 2 }));
     const message = view.messages_on_board[name];
     if (message) {
-      g.append(s("rect", { x: x - 19, y: y - 11, width: 38, height: 22, rx: 4, fill: COLOURS[message.colour], stroke: "#fff", "stroke-width": 1.5 }),
-               label(x, y, MESSAGE_LABELS[message.kind] || message.kind, { class: "message-label" }));
+      g.append(s("rect", { x: x - 28, y: y - 15, width: 56, height: 30, rx: 5, fill: COLOURS[message.colour], stroke: "#fff", "stroke-width": 1.5 }),
+               label(x, y, MESSAGE_LABELS[message.kind] || message.kind, { class: "nd-message" }),
+               s("title", {}, componentName(ctx, message.kind)));
     }
     svg.append(g);
   }
@@ -118,8 +165,8 @@ function city(ctx) {
   const cathedral = s("g", { class: "cathedral", "data-place": "cathedral", "data-mark": "cathedral", "data-component": "notre_dame" },
     s("circle", { cx: 0, cy: 0, r: 118, fill: "#d9cfb8", stroke: "#5b4a32", "stroke-width": 3 }),
     s("path", { d: "M-34,20 v-46 l34,-30 l34,30 v46 z", fill: "#b7a989", stroke: "#5b4a32", "stroke-width": 2 }),
-    label(0, 40, ctx.t("nd.cathedral"), { class: "cathedral-name" }),
-    label(0, 62, ctx.t("nd.cathedral_points", { n: view.notre_dame_points }), { class: "tiny" }));
+    label(0, 44, ctx.t("nd.cathedral"), { class: "nd-cathedral" }),
+    s("title", {}, ctx.t("nd.cathedral_points", { n: view.notre_dame_points })));
   view.players.forEach((p, seat) => {
     for (let i = 0; i < p.notre_dame; i++) {
       cathedral.append(s("rect", { x: -60 + seat * 26, y: -86 + i * 13, width: 11, height: 11, rx: 2, fill: colourOf(ctx, seat), stroke: "#222" }));
@@ -134,7 +181,7 @@ function ratTrack(ctx) {
   const svg = s("svg", { viewBox: "0 0 520 70", class: "rat-track", role: "img", "aria-label": ctx.t("nd.rat_track") });
   for (let i = 0; i <= 9; i++) {
     svg.append(s("rect", { x: 10 + i * 50, y: 8, width: 46, height: 40, rx: 5, fill: i === 9 ? "#7b2d26" : "#e8dcc0", stroke: "#5b4a32" }),
-               label(33 + i * 50, 58, i, { class: "tiny" }));
+               label(33 + i * 50, 60, i, { class: "nd-track-num" }));
   }
   view.players.forEach((p, seat) => {
     const i = p.rat_marker;
@@ -158,6 +205,7 @@ function persons(ctx) {
         h("strong", {}, componentName(ctx, p.id)),
         h("span", { class: "rats" }, ctx.t("nd.person_rats", { n: p.rats }), ctx.view.reconstructed_parts.includes("rats") ? " *" : ""));
     })),
+    h("p", { class: "small" }, ctx.t("nd.cathedral"), ": ", ctx.t("nd.cathedral_points", { n: ctx.view.notre_dame_points })),
     h("p", { class: "small" }, ctx.t("nd.decks", { brown: ctx.view.brown_deck_size, gray: ctx.view.gray_deck_letters.join(" ") }),
       " · ", ctx.t("nd.coin_supply", { n: ctx.view.coin_supply })));
 }
@@ -191,7 +239,7 @@ function hand(ctx) {
 
 function takeText(ctx, take) {
   const parts = (Array.isArray(take) ? take : [take]).map((x) => ctx.t(`nd.take.${x}`));
-  return ctx.list(parts);
+  return parts.length ? ctx.list(parts) : ctx.t("nd.take.none");      // the hotel declined: "nothing"
 }
 
 function eventParams(event, ctx) {
@@ -209,12 +257,15 @@ function eventParams(event, ctx) {
   if (d.winners) p.winners = ctx.list(d.winners.map((seat) => ctx.shortName(seat)));
   if (d.piece) p.piece = ctx.t(`nd.piece.${d.piece}`);
   if (d.category) p.category = ctx.t(`nd.cat.${d.category}`);
-  p.n = d.coins ?? d.stones ?? (d.points !== undefined ? d.points + (d.park_bonus || 0) : 0);
+  p.n = d.coins ?? d.stones ?? d.prestige ?? (d.points !== undefined ? d.points + (d.park_bonus || 0) : 0);
   return p;
 }
 
 const EVENT_VARIANTS = {
   stone: (d) => (d.to === "notre_dame" ? "stone_cathedral" : "stone"),
+  // The Minstrel may move the friend with 0 to 2 stones; the Juggler may take a stone from Notre Dame.
+  minstrel: (d) => (d.friend ? (d.stones ? "minstrel_friend" : "minstrel_friend_only") : "minstrel"),
+  juggler: (d) => (d.from === "notre_dame" ? "juggler_cathedral" : "juggler"),
 };
 
 export default {
@@ -263,8 +314,15 @@ export default {
       case "barmaid": case "hotel": return ctx.t(`nd.act.${d.kind}`, { take: takeText(ctx, d.take) });
       case "bishop": case "friend": case "juggle_to": case "lose": return ctx.t(`nd.act.${d.kind}`, { ...p, sector: name(d.sector) });
       case "bribe": return ctx.t("nd.act.bribe", { person: name(d.person) });
-      case "donate": case "minstrel_count": return ctx.t(`nd.act.${d.kind}`, p);
-      case "move": case "minstrel": return ctx.t(`nd.act.${d.kind}`, { from: name(d.from), to: name(d.to) });
+      case "donate": return ctx.t("nd.act.donate", p);
+      case "minstrel_count":
+        if (!d.friend) return ctx.t("nd.act.minstrel_count", p);
+        return ctx.t(d.stones ? "nd.act.minstrel_friend" : "nd.act.minstrel_friend_only", { n: d.stones });
+      case "move": {
+        const key = d.from === "notre_dame" ? "move_from_cathedral" : d.to === "notre_dame" ? "move_to_cathedral" : "move";
+        return ctx.t(`nd.act.${key}`, { from: name(d.from), to: name(d.to) });
+      }
+      case "minstrel": return ctx.t("nd.act.minstrel", { from: name(d.from), to: name(d.to) });
       case "juggle": return ctx.t("nd.act.juggle", { from: name(d.from), piece: ctx.t(`nd.piece.${d.piece}`) });
       case "keep": return ctx.t("nd.act.keep", { card: name(d.card) });
       case "place": return ctx.t("nd.act.place", { to: name(d.to) });
