@@ -46,7 +46,7 @@ export function previewParts(preview, ctx) {
     parts.push(h("span", { class: "uncertain" }, t("ui.preview.uncertain", { items: list(open.map((i) => itemName(i, 2, ctx))) })));
   }
   for (const [seat, diff] of Object.entries(preview.others || {})) {
-    const said = Object.entries(diff).map(([item, n]) => `${n > 0 ? "+" : "−"}${amount(item, n, ctx, unsure.has(item))}`);
+    const said = Object.entries(diff).map(([item, n]) => `${unsure.has(item) ? "≈" : ""}${n > 0 ? "+" : "−"}${amount(item, n, ctx)}`);
     parts.push(h("span", { class: "others" }, t("ui.preview.others", { name: ctx.shortName(Number(seat)), changes: list(said) })));
   }
   for (const note of preview.notes || []) parts.push(h("span", { class: "note" }, noteText(note, ctx)));
