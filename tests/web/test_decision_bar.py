@@ -263,3 +263,24 @@ def test_keys_choose_undo_and_ask_for_help(open_page, server):
         else:
             alice.wait_for_timeout(100)
     assert undone, "no decision could be undone by the key in 40 steps"
+
+
+def test_a_choice_on_the_board_comes_into_view_below_the_pinned_bar(open_page, server):
+    page = open_page(390, 844)
+    start_table(page, server.url, "messina-1347", ["you", "ai_easy"])
+    checked = 0
+    for step in range(16):
+        if wait_turn(page) != "act":
+            break
+        if page.locator(".board [data-place].option").count():
+            checked += 1
+            assert page.evaluate("""() => {
+                const bar = document.querySelector('#decision-bar').getBoundingClientRect();
+                return [...document.querySelectorAll('.board [data-place].option')].some((el) => {
+                    const r = el.getBoundingClientRect();
+                    return r.height > 0 && r.bottom > bar.bottom && r.top < innerHeight;
+                });
+            }"""), f"no option place of decision {step} is in sight below the decision bar"
+            assert inside(page, "#decision")
+        take(page, step % 2)
+    assert checked >= 5

@@ -285,6 +285,21 @@ export function mountTable(root, id) {
     if (focused) root.querySelector(`[data-focus-key="${CSS.escape(focused)}"]`)?.focus();
     ui.current = { connection, frame, ctx };
     scheduleAuto(connection, ctx);
+    if (myTurn && ui.shownPlace !== turnKey) { ui.shownPlace = turnKey; bringPlaceIntoView(); }
+  }
+
+  /** A new decision whose places on the board are all out of sight (say on the player's own
+   *  board below): scroll the first into view, below the pinned bar where the bar covers it. */
+  function bringPlaceIntoView() {
+    const places = [...root.querySelectorAll(".board [data-place].option")];
+    const bar = document.getElementById("decision-bar")?.getBoundingClientRect();
+    // Where the bar lies over the board (a phone), it stays pinned at the top once scrolled.
+    const under = (r) => Boolean(bar) && bar.left < r.right && r.left < bar.right;
+    const seen = (r) => r.bottom > (under(r) ? bar.bottom : 0) && r.top < window.innerHeight;
+    const rects = places.map((el) => el.getBoundingClientRect()).filter((r) => r.height > 0);
+    if (!rects.length || rects.some(seen)) return;
+    const first = rects[0];
+    window.scrollBy({ top: first.top - (under(first) ? bar.height : 0) - 12, behavior: "auto" });
   }
 
   /** Keys: 1-9 choose an option, u undoes, ? asks for help, Escape closes a confirmation. */
