@@ -27,6 +27,7 @@ export function mountTable(root, id) {
                stopped: null,        // "seat:version" the player chose to decide by hand
                autoTaken: [],        // lone options taken: {version, seat, text}, shown in the log
                announced: null,      // "seat:version" of the last decision announced
+               shownPlace: null,     // "seat:version" of the last decision brought into view
                refusal: null,        // the undo refusal shown after the player asked (u or button)
                current: null };      // {connection, frame, ctx}: the decision on screen
   let latest = null;                 // the newest frame of any connection
