@@ -85,11 +85,12 @@ export function optionRows(ctx, actions, choose) {
 export function confirmBox(ctx, action, yes, no) {
   const key = action.data.preview.confirm;
   const note = (action.data.preview.notes || []).find((n) => n.key === key) || { key, text: "", args: {} };
-  const reason = has(`${ctx.mod.prefix}.note.${key}`) || note.text ? noteText(note, ctx) : t("ui.confirm_irreversible");
+  // The game's reason (a note key, usually also one of the preview's notes); none: only the question.
+  const reason = has(`${ctx.mod.prefix}.note.${key}`) || note.text ? [noteText(note, ctx), " "] : [];
   return h("div", { class: "confirm", id: "confirm", role: "alertdialog", "aria-labelledby": "confirm-title",
                     "aria-describedby": "confirm-reason" },
     h("p", { id: "confirm-title" }, h("strong", {}, actionText(action, ctx))),
-    h("p", { id: "confirm-reason" }, reason, " ", t("ui.confirm_question")),
+    h("p", { id: "confirm-reason" }, ...reason, t("ui.confirm_question")),
     h("div", { class: "confirm-buttons" },
       h("button", { class: "primary", id: "confirm-yes", "data-focus-key": "confirm-yes", onclick: yes }, t("ui.confirm_yes")),
       h("button", { id: "confirm-no", onclick: no }, t("ui.confirm_no"))));
