@@ -45,6 +45,37 @@ def entry_summary(entry: Entry, by: str) -> dict[str, Any]:
     return {"version": entry.seq, "seat": entry.seat, "kind": entry.kind, "by": by}
 
 
+def undo_refusal(state: GameState, seat: int) -> dict[str, Any] | None:
+    """Why `seat` cannot take back a decision now, for a client to translate: `reason` is
+    "nothing" (no decision yet), "other" (`by`, another seat, decided since) or "barrier" (the
+    decision revealed information or drew chance); `text` is the kernel's English. None: it can."""
+    text = state._undo_refusal(seat)
+    if text is None:
+        return None
+    history = state.history()
+    if not history:
+        return {"reason": "nothing", "text": text}
+    last_seat, _, _ = history[-1]
+    if last_seat != seat:
+        return {"reason": "other", "by": last_seat, "text": text}
+    return {"reason": "barrier", "text": text}
+
+
+def undoable_choices(state: GameState, seat: int | None, actions: list[Any]) -> list[str]:
+    """The keys of the options asking for a confirmation (`preview.confirm`) that `seat` could
+    still take back right after choosing them: no barrier, and the seat alone decides next, so
+    nobody can act in between. A client asks no confirmation for these (undo is the way back)."""
+    keys = []
+    for action in actions:
+        if not (action.data.get("preview") or {}).get("confirm"):
+            continue
+        after = state.clone()
+        after.apply(action.key, seat)
+        if after.acting_seats() == (seat,) and after.can_undo(seat):
+            keys.append(action.key)
+    return keys
+
+
 class LiveTable:
     """A table's authority in this process. Change it only under `lock` (see `tables.Tables`)."""
 
@@ -128,15 +159,18 @@ class LiveTable:
         events = state.events(seat) if reset else state.events(seat, since=mark)
         acting = state.acting_seats()
         finished = state.to_act is None
+        actions = state.legal_actions(seat) if seat is not None and seat in acting else []
         frame = {
             "type": "state", "table": self.id, "game": state.game.name, "players": state.players,
             "options": dict(state.options), "rules_revision": state.revision,
             "current_revision": state.game.rules_revision, "seat": seat, "seats": self.public_seats(),
             "version": self.seq, "acting": list(acting),
             "view": state.view(seat),
-            "actions": ([{"key": a.key, "label": a.label, "data": a.data} for a in state.legal_actions(seat)]
-                        if seat is not None and seat in acting else []),
+            "actions": [{"key": a.key, "label": a.label, "data": a.data} for a in actions],
             "can_undo": seat is not None and not finished and state.can_undo(seat),
+            "undo_refusal": undo_refusal(state, seat) if seat is not None and not finished else None,
+            "undoable": undoable_choices(state, seat, actions),
+            "supplies": {str(s): state.game.supplies(state, s) for s in range(state.players)},
             "events": events, "events_reset": reset,
             "finished": finished, "abandoned": self.abandoned, "last": self.last,
             "clock": {"turn_seconds": self.turn_seconds, "deadline": self.deadline, "now": time.time()},

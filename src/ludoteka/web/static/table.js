@@ -1,11 +1,19 @@
 // A live table: one connection per seat this browser plays (several on a hot-seat device), or a
-// spectator's. Frames are drawn as they come; a chosen option is sent as its key.
+// spectator's. Frames are drawn as they come; a chosen option is sent as its key. The decision
+// bar (options with their previews, own supplies, guide, undo) stays in view; a lone option is
+// taken after a short visible moment; keys 1-9 choose, u undoes, ? asks for help (docs/web.md).
 
 import { Connection } from "./api.js";
 import { h, clear } from "./dom.js";
 import { t } from "./i18n.js";
 import { remember, savedTables, seatsOf } from "./saved.js";
 import { actionText, board, context, gameInfo, head, highlight, logPanel, scoreTable, seatList } from "./tableview.js";
+import { confirmBox, guideBlock, needsConfirm, optionRows, previewBlock, refusalText, suppliesSummary } from "./decision.js";
+import { announce, setting, settingsPanel, title } from "./announce.js";
+import { gameTitle } from "./lobby.js";
+
+// How long a lone option stays on screen before it is taken (long enough to read it).
+const AUTO_DELAY = 900;
 
 export function mountTable(root, id) {
   // An invite link carries the seat token in the fragment: keep it, then drop it from the address.
@@ -13,9 +21,18 @@ export function mountTable(root, id) {
   if (invited) history.replaceState(null, "", location.pathname);
 
   const connections = [];
-  const ui = { logSeat: "", status: "open", shown: null, revealed: null, error: null, rendered: -1 };
+  const ui = { logSeat: "", status: "open", shown: null, revealed: null, error: null, rendered: -1,
+               confirming: null,     // {key, version}: the option whose confirmation is open
+               auto: null,           // "seat:version" of the lone option about to be taken
+               stopped: null,        // "seat:version" the player chose to decide by hand
+               autoTaken: [],        // lone options taken: {version, seat, text}, shown in the log
+               announced: null,      // "seat:version" of the last decision announced
+               shownPlace: null,     // "seat:version" of the last decision brought into view
+               refusal: null,        // the undo refusal shown after the player asked (u or button)
+               current: null };      // {connection, frame, ctx}: the decision on screen
   let latest = null;                 // the newest frame of any connection
   let clockTimer = null;
+  let autoTimer = null;
 
   function owned() { return connections.filter((c) => c.frame && c.frame.seat !== null); }
 
@@ -53,11 +70,26 @@ export function mountTable(root, id) {
     return chosen;
   }
 
+  /** Take `action`, asking first when it is irreversible (once: the answer sends it). */
+  function pick(connection, action) {
+    document.querySelectorAll(".menu").forEach((m) => m.remove());
+    const { frame } = connection;
+    if (needsConfirm(action, frame)) {
+      ui.confirming = { key: action.key, version: frame.version };
+      render().then(() => document.getElementById("confirm-yes")?.focus());
+      return;
+    }
+    ui.confirming = null;
+    ui.refusal = null;
+    connection.act(action.key);
+  }
+
   function choose(connection, actions, anchor, ctx) {
-    if (actions.length === 1) { connection.act(actions[0].key); return; }
+    if (actions.length === 1) { pick(connection, actions[0]); return; }
     const menu = h("div", { class: "menu", role: "menu" },
       actions.map((a) => h("button", { role: "menuitem", "data-focus-key": `menu:${a.key}`,
-        onclick: () => { menu.remove(); connection.act(a.key); } }, actionText(a, ctx))),
+        onclick: () => { menu.remove(); pick(connection, a); } }, actionText(a, ctx),
+        previewBlock(a.data?.preview, ctx))),
       h("button", { class: "small", onclick: () => menu.remove() }, "×"));
     document.querySelectorAll(".menu").forEach((m) => m.remove());
     const r = anchor.getBoundingClientRect();
@@ -67,26 +99,107 @@ export function mountTable(root, id) {
     menu.querySelector("button").focus();
   }
 
+  /** The lone option that is taken without asking, or null: one option, no confirmation, the
+   *  seat alone decides (a simultaneous decision's timing could tell others something), not
+   *  just returned to by undo, not stopped by the player, and the setting on. */
+  function autoOption(frame) {
+    if (frame.seat === null || frame.finished || frame.actions.length !== 1) return null;
+    const [only] = frame.actions;
+    const key = `${frame.seat}:${frame.version}`;
+    if (!setting("auto") || ui.stopped === key || only.data?.preview?.confirm) return null;
+    if (frame.acting.length !== 1 || frame.acting[0] !== frame.seat) return null;
+    if (frame.last?.kind === "undo" && frame.last.seat === frame.seat) return null;
+    return only;
+  }
+
+  function scheduleAuto(connection, ctx) {
+    const { frame } = connection;
+    const only = autoOption(frame);
+    const key = only ? `${frame.seat}:${frame.version}` : null;
+    if (key === ui.auto) return;
+    clearTimeout(autoTimer);
+    ui.auto = key;
+    if (!only) return;
+    const text = actionText(only, ctx);
+    autoTimer = setTimeout(() => {
+      if (ui.auto !== key || connection.frame.version !== frame.version || !autoOption(connection.frame)) return;
+      ui.autoTaken.push({ version: frame.version, seat: frame.seat, text });
+      connection.act(only.key);
+    }, AUTO_DELAY);
+  }
+
+  function undo(connection) {
+    const { frame } = connection;
+    if (frame.can_undo) { ui.refusal = null; ui.confirming = null; connection.undo(); return; }
+    ui.refusal = frame.undo_refusal ? frame.version : null;
+    render();
+  }
+
+  function undoPart(ctx, connection) {
+    const { frame } = ctx;
+    if (frame.seat === null || frame.finished) return null;
+    if (frame.can_undo) {
+      return h("button", { class: "undo", id: "undo", "data-focus-key": "undo", "aria-keyshortcuts": "u",
+                           onclick: () => undo(connection) }, t("ui.undo"));
+    }
+    const shown = ui.refusal === frame.version;
+    return h("div", { class: "undo-refused" },
+      h("button", { class: "undo small", id: "undo-refused", "aria-disabled": "true", "data-focus-key": "undo-refused",
+                    "aria-keyshortcuts": "u", onclick: () => undo(connection) }, t("ui.undo")),
+      shown ? h("p", { class: "hint", id: "undo-reason", role: "status" }, t("ui.undo_refused", { reason: refusalText(frame.undo_refusal, ctx) })) : null);
+  }
+
   function decisionPanel(ctx, connection) {
     const { frame } = ctx;
     const parts = [];
+    const auto = autoOption(frame);
+    const lastAuto = ui.autoTaken[ui.autoTaken.length - 1];
     if (frame.finished) parts.push(h("p", { class: "over" }, t("ui.game_over")));
-    else if (frame.actions.length) {
-      parts.push(h("h2", {}, t("ui.your_turn")));
-      if (ctx.options.size) parts.push(h("p", { class: "hint" }, t("ui.choose_on_board")));
-      parts.push(h("div", { class: "actions", id: "actions" }, frame.actions.map((a) =>
-        h("button", { class: "action", "data-key": a.key, "data-focus-key": `action:${a.key}`,
-                      onclick: () => connection.act(a.key) }, actionText(a, ctx)))));
+    else if (auto) {
+      parts.push(h("h2", { id: "decision" }, t("ui.only_option")),
+        h("p", { class: "auto-pending", id: "auto-pending", role: "status" },
+          t("ui.only_option_taking", { option: actionText(auto, ctx) }), " ", previewBlock(auto.data?.preview, ctx)),
+        h("button", { class: "small", id: "auto-stop", "data-focus-key": "auto-stop", onclick: () => {
+          ui.stopped = `${frame.seat}:${frame.version}`;
+          render();
+        } }, t("ui.auto_stop")));
+    } else if (frame.actions.length) {
+      const confirming = ui.confirming?.version === frame.version
+        && frame.actions.find((a) => a.key === ui.confirming.key);
+      parts.push(h("h2", { id: "decision" }, t("ui.your_turn")));
+      if (lastAuto && lastAuto.seat === frame.seat && lastAuto.version >= frame.version - 2) {
+        parts.push(h("p", { class: "auto-done", id: "auto-done" }, t("ui.auto_taken", { option: lastAuto.text })));
+      }
+      if (confirming) {
+        parts.push(confirmBox(ctx, confirming, () => { ui.confirming = null; connection.act(confirming.key); },
+          () => { ui.confirming = null; render(); }));
+      } else {
+        if (ctx.options.size) parts.push(h("p", { class: "hint" }, t("ui.choose_on_board")));
+        parts.push(optionRows(ctx, frame.actions, (a) => pick(connection, a)),
+          h("p", { class: "place-preview", id: "place-preview", "aria-live": "polite", hidden: true }));
+      }
     } else {
       const waiting = frame.acting.map((s) => ctx.seatName(s));
       parts.push(h("p", { class: "waiting", id: "waiting" }, t("ui.waiting_for", { names: ctx.list(waiting) })));
     }
-    if (frame.can_undo) {
-      parts.push(h("button", { class: "undo", id: "undo", "data-focus-key": "undo",
-                               onclick: () => connection.undo() }, t("ui.undo")));
-    }
+    parts.push(undoPart(ctx, connection));
     if (ui.error) parts.push(h("p", { class: "error", role: "alert" }, t("ui.error", { message: ui.error })));
-    return h("section", { class: "decision", "aria-labelledby": "decision" }, ...parts);
+    const around = [guideBlock(ctx), suppliesSummary(ctx, frame.seat)];
+    const tail = frame.seat === null || frame.finished ? null : settingsPanel(() => render());
+    return h("section", { class: "decision", id: "decision-bar", "aria-labelledby": "decision" },
+      ...parts.slice(0, 1), ...around, ...parts.slice(1), tail);
+  }
+
+  /** Pointer or focus on a place with options: show their previews in the bar. */
+  function hover(ctx, actions) {
+    const line = document.getElementById("place-preview");
+    document.querySelectorAll(".option-row.hovered").forEach((row) => row.classList.remove("hovered"));
+    if (!line) return;
+    if (!actions) { line.hidden = true; line.replaceChildren(); return; }
+    for (const a of actions) document.querySelector(`.option-row[data-key="${CSS.escape(a.key)}"]`)?.classList.add("hovered");
+    line.replaceChildren(...actions.map((a) => h("span", { class: "place-option" },
+      h("strong", {}, actionText(a, ctx)), " ", previewBlock(a.data?.preview, ctx))));
+    line.hidden = false;
   }
 
   function clock(frame) {
@@ -138,6 +251,7 @@ export function mountTable(root, id) {
     clearInterval(clockTimer);
     const focused = document.activeElement?.dataset?.focusKey;
     const ctx = context(frame, info);
+    ctx.supplyItems = info?.supply_items || {};
     for (const action of frame.actions) {
       const place = ctx.mod.place(action, frame.view);
       if (place) ctx.options.set(place, [...(ctx.options.get(place) || []), action]);
@@ -147,12 +261,19 @@ export function mountTable(root, id) {
     const hotSeat = connections.filter((c) => c.token).length > 1;
     const status = ui.status === "open" ? null : h("p", { class: "connection", role: "status" }, t(`ui.connection.${ui.status}`));
     const spectator = frame.seat === null ? h("p", { class: "badge", id: "spectator" }, t("ui.spectator")) : null;
+    const myTurn = Boolean(frame.actions.length) && frame.version === latest.version && !autoOption(frame);
+    title(gameTitle(frame.game), myTurn && !frame.finished);
+    const turnKey = `${frame.seat}:${frame.version}`;
+    if (myTurn && ui.announced !== turnKey) { ui.announced = turnKey; announce(gameTitle(frame.game)); }
+    ui.current = null;
     if (hotSeat && ui.revealed !== frame.seat && !frame.finished) {
+      clearTimeout(autoTimer);
+      ui.auto = null;
       clear(root).append(h("div", { class: "table-page", "data-version": frame.version }, head(ctx, status), passScreen(ctx, frame.seat)));
       document.getElementById("reveal")?.focus();
       return;
     }
-    const boardEl = board(ctx, (actions, anchor) => choose(connection, actions, anchor, ctx));
+    const boardEl = board(ctx, (actions, anchor) => choose(connection, actions, anchor, ctx), (actions) => hover(ctx, actions));
     const newEvents = connection.events.filter((e) => e.version > ui.rendered);
     if (ui.rendered >= 0) highlight(boardEl, newEvents, ctx);
     ui.rendered = frame.version;
@@ -163,7 +284,48 @@ export function mountTable(root, id) {
         h("aside", { class: "side" }, decisionPanel(ctx, connection), seatList(ctx), invites(),
           logPanel(ctx, connection.events, ui)))));
     if (focused) root.querySelector(`[data-focus-key="${CSS.escape(focused)}"]`)?.focus();
+    ui.current = { connection, frame, ctx };
+    scheduleAuto(connection, ctx);
+    if (myTurn && ui.shownPlace !== turnKey) { ui.shownPlace = turnKey; bringPlaceIntoView(); }
   }
+
+  /** A new decision whose places on the board are all out of sight (say on the player's own
+   *  board below): scroll the first into view, below the pinned bar where the bar covers it. */
+  function bringPlaceIntoView() {
+    const places = [...root.querySelectorAll(".board [data-place].option")];
+    const bar = document.getElementById("decision-bar")?.getBoundingClientRect();
+    // Where the bar lies over the board (a phone), it stays pinned at the top once scrolled.
+    const under = (r) => Boolean(bar) && bar.left < r.right && r.left < bar.right;
+    const seen = (r) => r.bottom > (under(r) ? bar.bottom : 0) && r.top < window.innerHeight;
+    const rects = places.map((el) => el.getBoundingClientRect()).filter((r) => r.height > 0);
+    if (!rects.length || rects.some(seen)) return;
+    const first = rects[0];
+    window.scrollBy({ top: first.top - (under(first) ? bar.height : 0) - 12, behavior: "auto" });
+  }
+
+  /** Keys: 1-9 choose an option, u undoes, ? asks for help, Escape closes a confirmation. */
+  function onKey(event) {
+    if (event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return;
+    const target = event.target;
+    if (target?.isContentEditable || ["INPUT", "SELECT", "TEXTAREA"].includes(target?.tagName)) return;
+    if (event.key === "?") {
+      event.preventDefault();
+      document.dispatchEvent(new CustomEvent("ludoteka:help"));
+      return;
+    }
+    const current = ui.current;
+    if (!current || !root.contains(document.querySelector(".table-page"))) return;
+    const { connection, frame } = current;
+    if (event.key === "Escape" && ui.confirming) { ui.confirming = null; render(); return; }
+    if (/^[1-9]$/.test(event.key) && !ui.confirming && frame.actions.length && !autoOption(frame)) {
+      const action = frame.actions[Number(event.key) - 1];
+      if (action) { event.preventDefault(); pick(connection, action); }
+    } else if ((event.key === "u" || event.key === "U") && frame.seat !== null && !frame.finished) {
+      event.preventDefault();
+      undo(connection);
+    }
+  }
+  document.addEventListener("keydown", onKey);
 
   const mine = seatsOf(id);
   for (const { seat, token } of mine) connect(token, seat);

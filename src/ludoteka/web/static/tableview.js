@@ -41,6 +41,9 @@ export function context(frame, info) {
 // What fell back to the kernel's English text (the browser tests check it stays empty).
 window.ludotekaUntranslated = [];
 
+/** Record that `what` was shown in the engine's English (no text in the language files). */
+export function fellBack(what) { window.ludotekaUntranslated.push(what); }
+
 /** `translate()`, or the kernel's English `fallback` when the module has no text (recorded). */
 function translated(translate, fallback, what) {
   try {
@@ -49,7 +52,7 @@ function translated(translate, fallback, what) {
   } catch (error) {
     console.warn(what, error);
   }
-  window.ludotekaUntranslated.push(what);
+  fellBack(what);
   return fallback;
 }
 
@@ -89,8 +92,9 @@ function rulesLine(ctx) {
         doc(name) ? h("small", {}, ` (${doc(name)})`) : null))));
 }
 
-/** The board, with the elements of places that have options made clickable. */
-export function board(ctx, choose) {
+/** The board, with the elements of places that have options made clickable; `hover(actions)`
+ *  hears when the pointer or focus enters such a place (and `hover(null)` when it leaves). */
+export function board(ctx, choose, hover = null) {
   setTipResolver((id) => ctx.mod.explain(id, ctx));
   const drawn = ctx.mod.render(ctx);
   for (const el of drawn.querySelectorAll("[data-place]")) {
@@ -103,6 +107,12 @@ export function board(ctx, choose) {
     el.dataset.focusKey = `place:${el.dataset.place}`;
     const pick = (event) => { event.stopPropagation(); choose(actions, el); };
     el.addEventListener("click", pick);
+    if (hover) {
+      el.addEventListener("mouseenter", () => hover(actions));
+      el.addEventListener("focus", () => hover(actions));
+      el.addEventListener("mouseleave", () => hover(null));
+      el.addEventListener("blur", () => hover(null));
+    }
     el.addEventListener("keydown", (event) => {
       if (event.key === "Enter" || event.key === " ") { event.preventDefault(); pick(event); }
     });
@@ -146,9 +156,17 @@ export function logPanel(ctx, events, state) {
     frame.seats.map((info) => h("option", { value: info.seat, selected: String(info.seat) === state.logSeat }, ctx.shortName(info.seat))));
   const items = h("ol", { class: "log", id: "log", "aria-live": "polite" });
   function fill() {
-    items.replaceChildren(...events
+    // The options this browser took because they were the only ones (state.autoTaken: version
+    // of the decision, seat, text) go before the events their move caused (version + 1).
+    const lines = events
       .filter((e) => !state.logSeat || e.seats.includes(Number(state.logSeat)))
-      .map((e) => h("li", { class: e.version === frame.version ? "new" : "", "data-kind": e.kind }, eventText(e, ctx))));
+      .map((e) => [e.version, h("li", { class: e.version === frame.version ? "new" : "", "data-kind": e.kind }, eventText(e, ctx))]);
+    for (const taken of state.autoTaken || []) {
+      if (state.logSeat && Number(state.logSeat) !== taken.seat) continue;
+      lines.push([taken.version + 0.5, h("li", { class: "auto", "data-kind": "auto" }, t("ui.auto_taken", { option: taken.text }))]);
+    }
+    lines.sort((a, b) => a[0] - b[0]);
+    items.replaceChildren(...lines.map(([, li]) => li));
     requestAnimationFrame(() => { items.scrollTop = items.scrollHeight; });
   }
   fill();

@@ -1,0 +1,127 @@
+// The decision bar's parts, drawn from the engine's structured data only: each option with its
+// preview (what it pays, gains, risks: kernel/preview.py), the confirmation of an irreversible
+// option, the seat's own supplies (Game.supplies) and the game's guide (what happens next,
+// warnings). Every word comes from the language files; a game's item and note texts from
+// `<prefix>.item.<name>` and `<prefix>.note.<key>`, else the engine's English (recorded).
+
+import { h } from "./dom.js";
+import { has, list, t } from "./i18n.js";
+import { actionText, fellBack } from "./tableview.js";
+
+/** A supply item's name for `n` of it: `<prefix>.item.<name>`, else the engine's English label. */
+export function itemName(item, n, ctx) {
+  const key = `${ctx.mod.prefix}.item.${item}`;
+  if (has(key)) return t(key, { n });
+  fellBack(`item:${item}`);
+  return ctx.supplyItems?.[item] || item;
+}
+
+/** "3 coins" (or "≈3 coins" when chance or hidden cards decide). */
+function amount(item, n, ctx, unsure = false) {
+  const count = Math.abs(n);
+  return t(unsure ? "ui.preview.about" : "ui.preview.amount", { n: count, item: itemName(item, count, ctx) });
+}
+
+/** A note's text: `<prefix>.note.<key>` with its args, else its English text (recorded). */
+export function noteText(note, ctx) {
+  const key = `${ctx.mod.prefix}.note.${note.key}`;
+  if (has(key)) return t(key, note.args || {});
+  fellBack(`note:${note.key}`);
+  return note.text || note.key;
+}
+
+/** The lines of a preview (pay, gain, uncertain, other seats, notes) as elements; [] for none. */
+export function previewParts(preview, ctx) {
+  if (!preview) return [];
+  const unsure = new Set(preview.uncertain || []);
+  const gain = preview.gain || {};
+  const entries = Object.entries(gain);
+  const pays = entries.filter(([, n]) => n < 0).map(([item, n]) => amount(item, n, ctx, unsure.has(item)));
+  const gets = entries.filter(([, n]) => n > 0).map(([item, n]) => amount(item, n, ctx, unsure.has(item)));
+  const parts = [];
+  if (pays.length) parts.push(h("span", { class: "pay" }, t("ui.preview.pay", { items: list(pays) })));
+  if (gets.length) parts.push(h("span", { class: "gain" }, t("ui.preview.gain", { items: list(gets) })));
+  const open = [...unsure].filter((item) => !(item in gain));
+  if (open.length) {
+    parts.push(h("span", { class: "uncertain" }, t("ui.preview.uncertain", { items: list(open.map((i) => itemName(i, 2, ctx))) })));
+  }
+  for (const [seat, diff] of Object.entries(preview.others || {})) {
+    const said = Object.entries(diff).map(([item, n]) => `${unsure.has(item) ? "≈" : ""}${n > 0 ? "+" : "−"}${amount(item, n, ctx)}`);
+    parts.push(h("span", { class: "others" }, t("ui.preview.others", { name: ctx.shortName(Number(seat)), changes: list(said) })));
+  }
+  for (const note of preview.notes || []) parts.push(h("span", { class: "note" }, noteText(note, ctx)));
+  return parts;
+}
+
+/** A preview as one small block (null when it says nothing). */
+export function previewBlock(preview, ctx, attrs = {}) {
+  const parts = previewParts(preview, ctx);
+  if (!parts.length) return null;
+  return h("span", { class: "preview", ...attrs }, parts.flatMap((p, i) => (i ? [" · ", p] : [p])));
+}
+
+/** Whether choosing `action` asks once first: its preview says so, and undo could not take it
+ *  back right after (the server's `undoable` list; docs/web.md). */
+export function needsConfirm(action, frame) {
+  return Boolean(action.data?.preview?.confirm) && !(frame.undoable || []).includes(action.key);
+}
+
+/** The options as rows: shortcut key, button, preview beside it. `choose(action)` decides. */
+export function optionRows(ctx, actions, choose) {
+  return h("div", { class: "actions", id: "actions", role: "group", "aria-label": t("ui.your_turn") },
+    actions.map((action, i) => {
+      const id = `preview-${i}`;
+      const preview = previewBlock(action.data?.preview, ctx, { id });
+      return h("div", { class: "option-row", "data-key": action.key },
+        h("kbd", { class: "shortcut", "aria-hidden": "true" }, i < 9 ? String(i + 1) : ""),
+        h("button", { class: "action", "data-key": action.key, "data-focus-key": `action:${action.key}`,
+                      "aria-keyshortcuts": i < 9 ? String(i + 1) : null, "aria-describedby": preview ? id : null,
+                      onclick: () => choose(action) }, actionText(action, ctx)),
+        preview);
+    }));
+}
+
+/** The question asked once before an irreversible option: the game's reason, then yes or no. */
+export function confirmBox(ctx, action, yes, no) {
+  const key = action.data.preview.confirm;
+  const note = (action.data.preview.notes || []).find((n) => n.key === key) || { key, text: "", args: {} };
+  // The game's reason (a note key, usually also one of the preview's notes); none: only the question.
+  const reason = has(`${ctx.mod.prefix}.note.${key}`) || note.text ? [noteText(note, ctx), " "] : [];
+  return h("div", { class: "confirm", id: "confirm", role: "alertdialog", "aria-labelledby": "confirm-title",
+                    "aria-describedby": "confirm-reason" },
+    h("p", { id: "confirm-title" }, h("strong", {}, actionText(action, ctx))),
+    h("p", { id: "confirm-reason" }, ...reason, t("ui.confirm_question")),
+    h("div", { class: "confirm-buttons" },
+      h("button", { class: "primary", id: "confirm-yes", "data-focus-key": "confirm-yes", onclick: yes }, t("ui.confirm_yes")),
+      h("button", { id: "confirm-no", onclick: no }, t("ui.confirm_no"))));
+}
+
+/** The seat's own supplies in the game's order (`supply_items`), or null when the game has none. */
+export function suppliesSummary(ctx, seat) {
+  const own = seat === null || seat === undefined ? null : ctx.frame.supplies?.[String(seat)];
+  if (!own || !Object.keys(own).length) return null;
+  const order = Object.keys(ctx.supplyItems || {});
+  const items = [...order.filter((i) => i in own), ...Object.keys(own).filter((i) => !order.includes(i))];
+  return h("div", { class: "supplies", id: "supplies", role: "group", "aria-label": t("ui.supplies") },
+    h("span", { class: "supplies-title" }, t("ui.supplies")),
+    items.map((item) => h("span", { class: "chip supply", "data-item": item }, amount(item, own[item], ctx))));
+}
+
+/** The game's guide of the view: the "what happens next" line and the warnings (null: none). */
+export function guideBlock(ctx) {
+  const guide = ctx.view?.guide;
+  if (!guide || (!guide.next && !(guide.warnings || []).length)) return null;
+  return h("div", { class: "guide", id: "guide" },
+    guide.next ? h("p", { class: "guide-next", id: "guide-next" }, noteText(guide.next, ctx)) : null,
+    (guide.warnings || []).length
+      ? h("ul", { class: "warnings", id: "warnings", "aria-label": t("ui.warnings") },
+        guide.warnings.map((w) => h("li", { "data-key": w.key }, noteText(w, ctx))))
+      : null);
+}
+
+/** Why undo is refused, translated from the server's reason (docs/server.md). */
+export function refusalText(refusal, ctx) {
+  if (!refusal) return "";
+  if (refusal.reason === "other") return t("ui.undo_refusal.other", { name: ctx.shortName(refusal.by) });
+  return t(`ui.undo_refusal.${refusal.reason === "barrier" ? "barrier" : "nothing"}`);
+}

@@ -1,0 +1,286 @@
+"""The table's decision bar in Chromium (issue 23): the question, its options and the seat's own
+supplies stay in view at desktop and phone sizes; a lone option is taken for the player (unless
+turned off); previews stand beside their options, translated; an irreversible option asks once;
+the title announces the turn; keys choose, undo and ask for help.
+
+The games on main have no previews or supplies yet, so the tests that need them pass every frame
+through a small fake (`inject`): the client must draw whatever the engine sends."""
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from browser_kit import start_table, version, wait_turn
+
+SIZES = [(1440, 900), (390, 844)]
+SUPPLIES = {"0": {"test_coin": 5, "test_wood": 2}, "1": {"test_coin": 1}, "2": {}}
+TEXTS = {
+    "en": {"kb.item.test_coin": {"one": "test coin", "other": "test coins"},
+           "kb.item.test_wood": {"one": "test log", "other": "test logs"},
+           "kb.note.test_risk": "Risky: {cubes} cubes here"},
+    "cs": {"kb.item.test_coin": {"one": "zkušební mince", "few": "zkušební mince", "other": "zkušebních mincí"},
+           "kb.item.test_wood": {"one": "zkušební poleno", "few": "zkušební polena", "other": "zkušebních polen"},
+           "kb.note.test_risk": "Riziko: {cubes} kostky zde"},
+}
+
+
+def inject(page, change) -> None:
+    """Pass every state frame this page's WebSockets receive through `change(frame)`."""
+    def handler(ws):
+        server = ws.connect_to_server()
+
+        def down(message):
+            if isinstance(message, str):
+                data = json.loads(message)
+                if data.get("type") == "state":
+                    change(data)
+                    message = json.dumps(data)
+            ws.send(message)
+        server.on_message(down)
+    page.route_web_socket(re.compile(r"/api/tables/.+/ws$"), handler)
+
+
+def add_texts(page, texts: dict[str, dict]) -> None:
+    """Serve the language files with `texts[language]` added (the games' own item and note keys
+    come with their previews; these stand in for them)."""
+    def handler(route):
+        language = route.request.url.rsplit("/", 1)[1].split(".")[0]
+        response = route.fetch()
+        route.fulfill(response=response, json={**response.json(), **texts.get(language, {})})
+    page.route(re.compile(r"/static/lang/\w+\.json$"), handler)
+
+
+def with_supplies(frame: dict) -> None:
+    frame["supplies"] = SUPPLIES
+
+
+def inside(page, selector: str) -> bool:
+    """Whether the element's box lies wholly inside the viewport."""
+    return page.evaluate("""(selector) => {
+        const r = document.querySelector(selector).getBoundingClientRect();
+        return r.height > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth;
+    }""", selector)
+
+
+def take(page, index: int = 0) -> None:
+    before = version(page)
+    page.locator("#actions button.action").nth(index).click()
+    page.wait_for_function(f"() => Number(document.querySelector('.table-page').dataset.version) > {before}"
+                           " || document.querySelector('#scores')")
+
+
+@pytest.mark.parametrize("width,height", SIZES)
+def test_the_decision_and_the_own_supplies_stay_in_view_while_the_board_scrolls(open_page, server, width, height):
+    page = open_page(width, height)
+    inject(page, with_supplies)
+    add_texts(page, TEXTS)
+    start_table(page, server.url, "kingsburg", ["you", "ai_easy", "ai_easy"])
+    for step in range(5):
+        assert wait_turn(page) == "act"
+        for where in ("0", "document.body.scrollHeight / 2", "document.body.scrollHeight"):
+            page.evaluate(f"window.scrollTo(0, {where})")
+            for part in ("#decision", "#supplies", "#actions .option-row:first-child button.action"):
+                assert inside(page, part), f"{part} left the {width}x{height} viewport at scroll {where}"
+        assert page.inner_text("#supplies").split("\n")[-2:] == ["5 test coins", "2 test logs"] or \
+            page.inner_text("#supplies").endswith("5 test coins\n2 test logs"), page.inner_text("#supplies")
+        page.evaluate("window.scrollTo(0, 0)")
+        take(page, step % 2)
+
+
+def test_a_lone_option_is_taken_for_the_player_unless_turned_off(open_page, server):
+    page = open_page()
+    start_table(page, server.url, "kingsburg", ["you", "ai_easy", "ai_easy"])
+    reached = []
+    for step in range(12):
+        if wait_turn(page) == "over":
+            break
+        reached.append(page.locator("#actions button.action").count())
+        take(page, 0)
+    assert reached and min(reached) > 1, f"a lone option reached the player: {reached}"
+    taken = page.locator("#log li.auto")
+    assert taken.count() >= 3                     # Kingsburg's lone "Influence …" after each dice choice
+    assert taken.first.inner_text().startswith("Only option, taken for you: ")
+
+    # Turned off (remembered in this browser), the lone option waits for the player.
+    page.click("#table-settings summary")
+    page.uncheck("#setting-auto")
+    assert page.evaluate("localStorage.getItem('ludoteka.table.auto')") == "off"
+    page.reload()
+    for step in range(12):
+        assert wait_turn(page) == "act"
+        if page.locator("#actions button.action").count() == 1:
+            break
+        take(page, 0)
+    else:
+        raise AssertionError("with the automatic move off, no lone option reached the player")
+    page.wait_for_timeout(1500)                   # longer than the automatic delay: nothing was sent
+    assert page.locator("#actions button.action").count() == 1
+
+
+@pytest.mark.parametrize("language,pay,note", [("en", "Pay: 2 test coins", "Risky: 3 cubes here"),
+                                               ("cs", "Platíte: 2 zkušební mince", "Riziko: 3 kostky zde")])
+def test_a_preview_stands_beside_its_option_and_on_its_place(open_page, server, language, pay, note):
+    def previews(frame):
+        for action in frame["actions"]:
+            action["data"]["preview"] = {"gain": {"test_coin": -2, "test_wood": 1},
+                                         "notes": [{"key": "test_risk", "text": "3 cubes", "args": {"cubes": 3}}]}
+    page = open_page(language=language)
+    inject(page, previews)
+    add_texts(page, TEXTS)
+    start_table(page, server.url, "kingsburg", ["you", "ai_easy", "ai_easy"])
+    wait_turn(page)
+    row = page.locator("#actions .option-row").first
+    text = row.locator(".preview").inner_text()
+    assert pay in text and note in text
+    assert ("Gain: 1 test log" if language == "en" else "Získáte: 1 zkušební poleno") in text
+    assert page.evaluate("window.ludotekaUntranslated") == []
+    # Pointing at a place of the board shows the previews of its options in the bar.
+    for _ in range(8):
+        if page.locator(".board [data-place].option").count():
+            break
+        take(page, 0)
+        wait_turn(page)
+    place = page.locator(".board [data-place].option").first
+    place.hover()
+    assert pay in page.inner_text("#place-preview")
+    page.mouse.move(0, 0)
+    assert page.locator("#place-preview").is_hidden()
+
+
+def test_an_irreversible_option_asks_once_unless_undo_could_take_it_back(open_page, server):
+    undoable: list[str] = []
+
+    def confirm(frame):
+        for action in frame["actions"]:
+            action["data"]["preview"] = {"confirm": "test_risk",
+                                         "notes": [{"key": "test_risk", "text": "3 cubes", "args": {"cubes": 3}}]}
+        frame["undoable"] = [a["key"] for a in frame["actions"]] if undoable else []
+    page = open_page()
+    inject(page, confirm)
+    add_texts(page, TEXTS)
+    start_table(page, server.url, "kingsburg", ["you", "ai_easy", "ai_easy"])
+    wait_turn(page)
+    before = version(page)
+    page.locator("#actions button.action").first.click()
+    page.wait_for_selector("#confirm")
+    assert "Risky: 3 cubes here" in page.inner_text("#confirm")
+    page.click("#confirm-no")                     # no: nothing was sent, the options are back
+    page.wait_for_selector("#actions button.action")
+    assert version(page) == before and page.locator("#confirm").count() == 0
+    page.keyboard.press("1")
+    page.wait_for_selector("#confirm")
+    page.click("#confirm-yes")                    # once: the answer sends the move
+    page.wait_for_function(f"() => Number(document.querySelector('.table-page').dataset.version) > {before}")
+    assert wait_turn(page) == "act" and page.locator("#confirm").count() == 0
+    # Where undo could take the choice back right after, no question is asked.
+    undoable.append("yes")
+    page.reload()
+    wait_turn(page)
+    take(page, 0)
+    assert page.locator("#confirm").count() == 0
+
+
+def test_the_title_sound_and_notification_announce_the_turn(open_page, server):
+    alice = open_page()
+    alice.add_init_script("""
+        window.announced = [];
+        window.tones = 0;
+        Object.defineProperty(document, "hidden", { get: () => true });
+        window.Notification = class { constructor(title) { window.announced.push(title); }
+            static permission = "default";
+            static requestPermission() { Notification.permission = "granted"; return Promise.resolve("granted"); } };
+        window.AudioContext = class { constructor() { this.currentTime = 0; this.destination = {}; }
+            createGain() { return { gain: { setValueAtTime() {}, exponentialRampToValueAtTime() {} }, connect() {} }; }
+            createOscillator() { window.tones += 1; return { frequency: {}, connect() {}, start() {}, stop() {} }; } };
+    """)
+    start_table(alice, server.url, "kingsburg", ["you", "friend"])
+    bob = open_page()
+    bob.goto(alice.input_value(".invites input"))
+    bob.wait_for_selector(".table-page[data-seat='1']")
+    alice.click("#table-settings summary")
+    alice.check("#setting-notify")
+    alice.check("#setting-sound")
+    assert alice.evaluate("Notification.permission") == "granted"
+    tones = alice.evaluate("window.tones")              # the beep that ticking the box plays
+    turns = 0
+    for _ in range(150):
+        for me in (alice, bob):
+            if me.locator("#actions button.action").count():
+                assert me.title() == "● Your turn — Kingsburg"
+                take(me, 0)
+                if not me.locator("#actions button.action").count() and not me.locator("#auto-pending").count():
+                    assert me.title() == "Kingsburg · ludoteka"
+                    turns += me is alice
+        alice.wait_for_timeout(50)
+        if turns >= 2:
+            break
+    assert turns >= 2
+    announced = alice.evaluate("window.announced")
+    assert announced and set(announced) == {"● Your turn — Kingsburg"}
+    assert alice.evaluate("window.tones") > tones
+
+
+def test_keys_choose_undo_and_ask_for_help(open_page, server):
+    alice = open_page()
+    # One decision per key press: no lone follow-up taken automatically in between.
+    alice.add_init_script("localStorage.setItem('ludoteka.table.auto', 'off')")
+    sent: list[dict] = []
+    alice.on("websocket", lambda ws: ws.on("framesent", lambda payload: sent.append(json.loads(payload))))
+    start_table(alice, server.url, "kingsburg", ["you", "friend"])
+    bob = open_page()
+    bob.goto(alice.input_value(".invites input"))
+    bob.wait_for_selector(".table-page[data-seat='1']")
+    alice.evaluate("document.addEventListener('ludoteka:help', () => { window.helped = true; })")
+    alice.keyboard.press("?")
+    assert alice.evaluate("window.helped") is True
+    # "u" with nothing to take back says why.
+    alice.keyboard.press("u")
+    alice.wait_for_selector("#undo-reason")
+    assert alice.inner_text("#undo-reason").startswith("Undo is not possible: ")
+    undone = False
+    for _ in range(40):
+        if alice.locator("#actions button.action").count():
+            options = alice.locator("#actions button.action").all_inner_texts()
+            keys = [alice.get_attribute(f"#actions .option-row:nth-child({i + 1}) button", "data-key")
+                    for i in range(len(options))]
+            index = min(1, len(options) - 1)
+            before = version(alice)
+            alice.keyboard.press(str(index + 1))
+            alice.wait_for_function(f"() => Number(document.querySelector('.table-page').dataset.version) > {before}")
+            assert [m["key"] for m in sent if m.get("type") == "action"][-1] == keys[index]
+            if alice.locator("#undo").count():
+                alice.keyboard.press("u")
+                alice.wait_for_function(
+                    f"() => Number(document.querySelector('.table-page').dataset.version) === {before + 2}")
+                wait_turn(alice)
+                assert alice.locator("#actions button.action").all_inner_texts() == options
+                undone = True
+                break
+        elif bob.locator("#actions button.action").count():
+            take(bob, 0)
+        else:
+            alice.wait_for_timeout(100)
+    assert undone, "no decision could be undone by the key in 40 steps"
+
+
+def test_a_choice_on_the_board_comes_into_view_below_the_pinned_bar(open_page, server):
+    page = open_page(390, 844)
+    start_table(page, server.url, "messina-1347", ["you", "ai_easy"])
+    checked = 0
+    for step in range(16):
+        if wait_turn(page) != "act":
+            break
+        if page.locator(".board [data-place].option").count():
+            checked += 1
+            assert page.evaluate("""() => {
+                const bar = document.querySelector('#decision-bar').getBoundingClientRect();
+                return [...document.querySelectorAll('.board [data-place].option')].some((el) => {
+                    const r = el.getBoundingClientRect();
+                    return r.height > 0 && r.bottom > bar.bottom && r.top < innerHeight;
+                });
+            }"""), f"no option place of decision {step} is in sight below the decision bar"
+            assert inside(page, "#decision")
+        take(page, step % 2)
+    assert checked >= 5
