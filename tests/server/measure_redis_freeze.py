@@ -46,40 +46,45 @@ def main() -> None:
 
 
 async def measure(a: Server, b: Server, redis: OwnRedis, args) -> str:
-    table = create(a.url, "notre-dame", ["human", "human"])
-    tokens = [s["token"] for s in table["seats"]]
-    tid = table["id"]
-    watcher = await SeatClient(b.url, tid, tokens[0], 0).open()
+    # Two tables, both held by B: one watched on B by a WebSocket only, one asked on B by GET
+    # only (a GET catches the table up, which would wake the WebSocket too).
+    tables = [create(a.url, "notre-dame", ["human", "human"]) for _ in range(2)]
+    tokens = [[s["token"] for s in t["seats"]] for t in tables]
+    ws_table, get_table = (t["id"] for t in tables)
+    watcher = await SeatClient(b.url, ws_table, tokens[0][0], 0).open()
     await watcher.frame()
     async with httpx.AsyncClient(timeout=60) as client:
-        def headers(seat):
-            return {"Authorization": f"Bearer {tokens[seat]}"}
+        def headers(t, seat):
+            return {"Authorization": f"Bearer {tokens[t][seat]}"}
+        assert (await client.get(f"{b.url}/api/tables/{get_table}", headers=headers(1, 0))).status_code == 200
         redis.freeze(args.freeze)
         frozen_at = time.monotonic()
         latencies = []
-        for _ in range(args.moves):
-            frames = [(await client.get(f"{a.url}/api/tables/{tid}", headers=headers(s))).json() for s in (0, 1)]
-            seat = next(s for s in (0, 1) if frames[s]["actions"])
-            started = time.monotonic()
-            answer = await client.post(f"{a.url}/api/tables/{tid}/actions", headers=headers(seat),
-                                       json={"key": frames[seat]["actions"][0]["key"],
-                                             "version": frames[seat]["version"]})
-            latencies.append(time.monotonic() - started)
-            assert answer.status_code == 200, answer.text
-        version = answer.json()["version"]
+        versions = []
+        for t, tid in enumerate((ws_table, get_table)):
+            for _ in range(args.moves):
+                frames = [(await client.get(f"{a.url}/api/tables/{tid}", headers=headers(t, s))).json()
+                          for s in (0, 1)]
+                seat = next(s for s in (0, 1) if frames[s]["actions"])
+                started = time.monotonic()
+                answer = await client.post(f"{a.url}/api/tables/{tid}/actions", headers=headers(t, seat),
+                                           json={"key": frames[seat]["actions"][0]["key"],
+                                                 "version": frames[seat]["version"]})
+                latencies.append(time.monotonic() - started)
+                assert answer.status_code == 200, answer.text
+            versions.append(answer.json()["version"])
         moved_at = time.monotonic()
         get_at = ws_at = None
-        while time.monotonic() - moved_at < args.wait and (get_at is None or ws_at is None):
-            if get_at is None:
-                seen = (await client.get(f"{b.url}/api/tables/{tid}", headers=headers(0))).json()["version"]
-                if seen >= version:
-                    get_at = time.monotonic()
-            if ws_at is None:
-                try:
-                    if (await watcher.frame(timeout=0.1))["version"] >= version:
-                        ws_at = time.monotonic()
-                except asyncio.TimeoutError:
-                    pass
+        while time.monotonic() - moved_at < args.wait and ws_at is None:
+            try:
+                if (await watcher.frame(timeout=0.1))["version"] >= versions[0]:
+                    ws_at = time.monotonic()
+            except asyncio.TimeoutError:
+                pass
+        while time.monotonic() - moved_at < args.wait and get_at is None:
+            seen = (await client.get(f"{b.url}/api/tables/{get_table}", headers=headers(1, 0))).json()["version"]
+            if seen >= versions[1]:
+                get_at = time.monotonic()
             await asyncio.sleep(0.05)
     await watcher.close()
     thaw = frozen_at + args.freeze
@@ -91,8 +96,8 @@ async def measure(a: Server, b: Server, redis: OwnRedis, args) -> str:
     return (f"Redis frozen {args.freeze:g} s; {len(latencies)} moves on A during the freeze: "
             f"acknowledged in median {statistics.median(latencies) * 1000:.0f} ms, "
             f"max {max(latencies) * 1000:.0f} ms ({', '.join(f'{x * 1000:.0f}' for x in latencies)})\n"
-            f"B's GET served version {version}: {shown(get_at)}\n"
-            f"B's WebSocket sent version {version}: {shown(ws_at)}")
+            f"B's WebSocket sent version {versions[0]}: {shown(ws_at)}\n"
+            f"B's GET served version {versions[1]}: {shown(get_at)}")
 
 
 if __name__ == "__main__":
