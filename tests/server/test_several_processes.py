@@ -1,7 +1,9 @@
 """Several processes on one PostgreSQL with Redis between them (issue 24 §2): every table reaches
 its current version in every process whatever Redis does, publishing never delays a move, the
 AI seats and timers of a killed process are taken over, and a table closed as abandoned is
-closed everywhere. Each test runs a Redis of its own (frozen, restarted), never the shared one."""
+closed everywhere. Each test runs a Redis of its own (frozen, restarted), never the shared one;
+`start_server` comes last in each test's fixtures, so its servers stop before the database is
+dropped and that Redis is stopped."""
 from __future__ import annotations
 
 import asyncio
@@ -80,7 +82,7 @@ def _longest_pause(database: str, table_id: str) -> float:
     return max(b - a for a, b in zip(times, times[1:]))
 
 
-def test_a_frozen_redis_neither_delays_a_move_nor_leaves_another_process_stale(start_server, postgres, redis):
+def test_a_frozen_redis_neither_delays_a_move_nor_leaves_another_process_stale(postgres, redis, start_server):
     # Each process compares its tables with the log every second; nothing else (no GET on B
     # before the socket got its frame) can catch B up while Redis is frozen.
     a = start_server(postgres, "--version-check", "1", redis=redis.url)
@@ -109,7 +111,7 @@ def test_a_frozen_redis_neither_delays_a_move_nor_leaves_another_process_stale(s
         redis.stop()                  # no server waits for a frozen Redis at its shutdown
 
 
-def test_a_get_and_a_hello_read_the_log_before_they_answer(start_server, postgres, redis):
+def test_a_get_and_a_hello_read_the_log_before_they_answer(postgres, redis, start_server):
     # No periodic check (an hour) and a notice lost to a frozen Redis: the GET and the hello
     # alone must find the new version.
     a = start_server(postgres, "--version-check", "3600", redis=redis.url)
@@ -181,7 +183,7 @@ def _no_move_lost(url: str, database: str, table: dict, clients: list[SeatClient
         assert check_frames(client, states) > 10       # every frame is the log's, seat by seat
 
 
-def test_a_game_across_two_processes_finishes_through_a_redis_freeze(start_server, postgres, redis):
+def test_a_game_across_two_processes_finishes_through_a_redis_freeze(postgres, redis, start_server):
     a = start_server(postgres, "--version-check", "1", redis=redis.url)
     b = start_server(postgres, "--version-check", "1", redis=redis.url)
     try:
@@ -196,7 +198,7 @@ def test_a_game_across_two_processes_finishes_through_a_redis_freeze(start_serve
         redis.stop()
 
 
-def test_a_game_across_two_processes_finishes_through_a_redis_restart(start_server, postgres, redis):
+def test_a_game_across_two_processes_finishes_through_a_redis_restart(postgres, redis, start_server):
     # No periodic check: what the restart loses is caught up when the subscription is back.
     a = start_server(postgres, "--version-check", "3600", redis=redis.url)
     b = start_server(postgres, "--version-check", "3600", redis=redis.url)
@@ -210,7 +212,7 @@ def test_a_game_across_two_processes_finishes_through_a_redis_restart(start_serv
     assert "Redis subscription lost" in a.log() + b.log()
 
 
-def test_a_killed_process_loses_no_move_and_its_ai_seats_and_timers_go_on_elsewhere(start_server, postgres, redis):
+def test_a_killed_process_loses_no_move_and_its_ai_seats_and_timers_go_on_elsewhere(postgres, redis, start_server):
     options = ("--lease-seconds", "2", "--ai-delay", "0.05", "--min-turn-seconds", "1")
     a = start_server(postgres, *options, redis=redis.url)
     b = start_server(postgres, *options, redis=redis.url)
@@ -230,12 +232,16 @@ def test_a_killed_process_loses_no_move_and_its_ai_seats_and_timers_go_on_elsewh
         time.sleep(0.5)
     seqs, finished = _log(postgres, robots["id"])
     assert finished and seqs == list(range(1, len(seqs) + 1)) and seqs[-1] > killed_at[0]
+    # Taken over within the lease (2 s) and a third of it, whoever asks for the table.
+    pause = _longest_pause(postgres, robots["id"])
+    print(f"the AI table stood still for {pause:.2f} s")
+    assert pause < 2 + 2 / 3 + 2.0
     timed_seqs, _ = _log(postgres, timed["id"])
     assert len(timed_seqs) >= killed_at[1] + 2          # the timer plays on in B
     assert "took over table" in b.log()
 
 
-def test_a_table_closed_as_abandoned_by_one_process_is_closed_in_the_others(start_server, postgres, redis):
+def test_a_table_closed_as_abandoned_by_one_process_is_closed_in_the_others(postgres, redis, start_server):
     a = start_server(postgres, "--abandon-after", "1.5", redis=redis.url)
     b = start_server(postgres, "--abandon-after", "0", "--version-check", "3600", redis=redis.url)
     table = create(a.url, "kingsburg", ["human", "human"])
