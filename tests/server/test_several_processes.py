@@ -70,6 +70,17 @@ def _log(database: str, table_id: str) -> tuple[list[int], bool]:
         store.engine.dispose()
 
 
+def _entry_time(database: str, table_id: str, seq: int) -> float:
+    """When entry `seq` of the table was committed (epoch seconds)."""
+    store = Store(database)
+    try:
+        with store.engine.connect() as c:
+            return c.execute(select(ENTRIES.c.at).where(ENTRIES.c.table_id == table_id,
+                                                        ENTRIES.c.seq == seq)).scalar_one()
+    finally:
+        store.engine.dispose()
+
+
 def _longest_pause(database: str, table_id: str) -> float:
     """The longest time between two entries of the table's log (seconds)."""
     store = Store(database)
@@ -163,7 +174,7 @@ def _two_process_game(a, b, disrupt, when: int = 12) -> tuple[dict, list[SeatCli
         rng = random.Random(24)
         clients = [asyncio.create_task(_player([a.url, b.url], table["id"], tokens[0], 0, random.Random(rng.random()))),
                    asyncio.create_task(_player([b.url], table["id"], tokens[1], 1, random.Random(rng.random())))]
-        async with httpx.AsyncClient() as http:
+        async with httpx.AsyncClient(timeout=30) as http:
             for _ in range(600):                     # at most 60 s
                 frame = (await http.get(f"{b.url}/api/tables/{table['id']}")).json()
                 if frame["version"] >= when:
@@ -213,18 +224,21 @@ def test_a_game_across_two_processes_finishes_through_a_redis_restart(postgres, 
 
 
 def test_a_killed_process_loses_no_move_and_its_ai_seats_and_timers_go_on_elsewhere(postgres, redis, start_server):
-    options = ("--lease-seconds", "2", "--ai-delay", "0.05", "--min-turn-seconds", "1")
+    # (decisions of 0.05 s at most: the timed table's timer moves share the AI worker)
+    options = ("--lease-seconds", "2", "--ai-delay", "0.05", "--min-turn-seconds", "1", "--ai-seconds", "0.05")
     a = start_server(postgres, *options, redis=redis.url)
     b = start_server(postgres, *options, redis=redis.url)
     # Kept going by A, and never asked for through B: B must take them over by itself.
     robots = create(a.url, "notre-dame", ["ai:random", "ai:random"])
     timed = create(a.url, "notre-dame", ["human", "human"], turn_seconds=1)
+    create(b.url, "notre-dame", ["ai:random", "ai:random"])      # B's AI worker is up before the kill
     killed_at: list[float] = []
 
     def kill():
+        a.kill()                                       # what is in the log now is all of A's
         killed_at.append(len(_log(postgres, robots["id"])[0]))
         killed_at.append(len(_log(postgres, timed["id"])[0]))
-        a.kill()
+        killed_at.append(time.time())
     table, clients = _two_process_game(a, b, kill)
     _no_move_lost(b.url, postgres, table, clients)
     deadline = time.time() + 60
@@ -232,24 +246,25 @@ def test_a_killed_process_loses_no_move_and_its_ai_seats_and_timers_go_on_elsewh
         time.sleep(0.5)
     seqs, finished = _log(postgres, robots["id"])
     assert finished and seqs == list(range(1, len(seqs) + 1)) and seqs[-1] > killed_at[0]
-    # Taken over within the lease (2 s) and a third of it, whoever asks for the table.
-    pause = _longest_pause(postgres, robots["id"])
-    print(f"the AI table stood still for {pause:.2f} s")
-    assert pause < 2 + 2 / 3 + 2.0
+    # Taken over within the lease (2 s) and a third of it, whoever asks for the table (and a
+    # margin for a busy machine). Before: never.
+    waited = _entry_time(postgres, robots["id"], killed_at[0] + 1) - killed_at[2]
+    print(f"the AI table's first move after the kill came {waited:.2f} s after it")
+    assert waited < 2 + 2 / 3 + 3.0
     timed_seqs, _ = _log(postgres, timed["id"])
     assert len(timed_seqs) >= killed_at[1] + 2          # the timer plays on in B
     assert "took over table" in b.log()
 
 
 def test_a_table_closed_as_abandoned_by_one_process_is_closed_in_the_others(postgres, redis, start_server):
-    a = start_server(postgres, "--abandon-after", "1.5", redis=redis.url)
+    a = start_server(postgres, "--abandon-after", "4", redis=redis.url)
     b = start_server(postgres, "--abandon-after", "0", "--version-check", "3600", redis=redis.url)
     table = create(a.url, "kingsburg", ["human", "human"])
     tokens = {s["seat"]: s["token"] for s in table["seats"]}
     seat = _frame(b.url, table["id"])["acting"][0]
     frame = _frame(b.url, table["id"], tokens[seat])             # B holds it, open
     assert frame["abandoned"] is None and frame["actions"]
-    for _ in range(100):                                          # at most 10 s
+    for _ in range(150):                                          # at most 15 s
         if _frame(a.url, table["id"])["abandoned"] is not None:
             break
         time.sleep(0.1)

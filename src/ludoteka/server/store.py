@@ -23,7 +23,7 @@ IN_CHUNK = 500                  # ids per `IN (...)` of one statement
 
 
 class TableClosed(Exception):
-    """The table was closed (as abandoned) meanwhile: no entry may be appended any more."""
+    """The table is finished (closed as abandoned meanwhile): no entry may be appended any more."""
 
 TABLES = Table(
     "tables", METADATA,
@@ -206,8 +206,9 @@ class Store:
         now = time.time()
         c.execute(insert(ENTRIES).values(table_id=table_id, seq=entry.seq, seat=entry.seat,
                                          kind=entry.kind, key=entry.key, by=entry.by, at=now))
-        # A table another process closed as abandoned takes no more entries (nor is reopened).
-        if c.execute(update(TABLES).where(TABLES.c.id == table_id, TABLES.c.abandoned.is_(None))
+        # A finished table takes no more entries: one another process closed as abandoned
+        # meanwhile is neither moved on nor reopened (a game that ended takes none anyway).
+        if c.execute(update(TABLES).where(TABLES.c.id == table_id, TABLES.c.finished.is_(False))
                      .values(seq=entry.seq, finished=finished, deadline=deadline, updated=now)).rowcount != 1:
             raise TableClosed(table_id)
         if snapshot is not None:
