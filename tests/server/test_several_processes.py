@@ -48,6 +48,11 @@ def _frame(url: str, table_id: str, token: str | None = None) -> dict:
     return answer.json()
 
 
+def _metric(url: str, name: str) -> float:
+    text = httpx.get(url + "/metrics", timeout=30).text
+    return float(next(line.split()[1] for line in text.splitlines() if line.startswith(name + " ")))
+
+
 def _first_move(url: str, table: dict) -> tuple[float, int]:
     """Play the first legal move of the seat to act through `url`; (seconds to the answer, version)."""
     tokens = [s["token"] for s in table["seats"]]
@@ -118,6 +123,9 @@ def test_a_frozen_redis_neither_delays_a_move_nor_leaves_another_process_stale(p
         assert max(latencies) < 1.0, latencies
         assert pushed["version"] == 1 and reached < FREEZE - 2, reached       # while still frozen
         assert _frame(b.url, asked["id"], asked["seats"][0]["token"])["version"] == 1
+        # The operator sees both: notices given up by A, tables B caught up without them.
+        assert _metric(a.url, "ludoteka_redis_unpublished") >= 1
+        assert _metric(b.url, "ludoteka_tables_caught_up_total") >= 2
     finally:
         redis.stop()                  # no server waits for a frozen Redis at its shutdown
 

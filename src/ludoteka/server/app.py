@@ -82,7 +82,7 @@ def create_app(settings: Settings) -> Starlette:
     share_secret = settings.record_key or secrets.token_bytes(32)
     hub = Hub(settings.redis_url)
     metrics = Metrics(open_tables=lambda: sum(not t.finished for t in tables.live.values()),
-                      sockets=lambda: sum(quotas.sockets.values()))
+                      sockets=lambda: sum(quotas.sockets.values()), unpublished=lambda: hub.unpublished)
     tables = Tables(settings, store, hub, AiPool(settings.ai_workers, settings.ai_seconds, metrics), metrics)
     quotas = Quotas(settings, lambda table_id: table_id in tables.dormant or (
         (t := tables.live.get(table_id)) is not None and not t.finished))

@@ -148,6 +148,7 @@ class Tables:
             return False
         async with table.lock:
             await self.catch_up(table, abandoned)
+        self.metrics.caught_up()
         return True
 
     async def catch_up(self, table: LiveTable, abandoned: float | None = None) -> bool:
