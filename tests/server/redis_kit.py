@@ -40,10 +40,15 @@ class OwnRedis:
         return done.stdout
 
     def freeze(self, seconds: float) -> None:
-        """Freeze the server for `seconds` from now (DEBUG SLEEP), without waiting for it."""
+        """Freeze the server for `seconds` (DEBUG SLEEP); returns once it is frozen (a PING gets
+        no answer), without waiting for the end."""
         self.sleeper = subprocess.Popen(["redis-cli", "-p", str(self.port), "DEBUG", "SLEEP", str(seconds)],
                                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        time.sleep(0.1)                           # the command has reached the server
+        for _ in range(50):                       # a busy machine may take a while to start it
+            if self.cli("PING", timeout=0.2).strip() != "PONG":
+                return
+            time.sleep(0.05)
+        raise RuntimeError("Redis did not freeze")
 
     def stop(self) -> None:
         if self.sleeper is not None and self.sleeper.poll() is None:

@@ -123,7 +123,12 @@ def test_a_frozen_redis_neither_delays_a_move_nor_leaves_another_process_stale(p
         assert max(latencies) < 1.0, latencies
         assert pushed["version"] == 1 and reached < FREEZE - 2, reached       # while still frozen
         assert _frame(b.url, asked["id"], asked["seats"][0]["token"])["version"] == 1
-        # The operator sees both: notices given up by A, tables B caught up without them.
+        # The operator sees both: notices given up by A (each after 1 s), tables B caught up
+        # without them.
+        for _ in range(50):
+            if _metric(a.url, "ludoteka_redis_unpublished") >= 1:
+                break
+            time.sleep(0.1)
         assert _metric(a.url, "ludoteka_redis_unpublished") >= 1
         assert _metric(b.url, "ludoteka_tables_caught_up_total") >= 2
     finally:
