@@ -52,6 +52,13 @@ def add_serve_parser(sub) -> None:
     p.add_argument("--idle-after", metavar="S", type=float_in(0.0, 10 * 365 * 24 * 3600.0), default=600.0,
                    help="a table nobody asked for in S seconds leaves memory until asked for again "
                         "(default 600; 0: never)")
+    p.add_argument("--lease-seconds", metavar="S", type=float_in(0.3, 3600.0), default=10.0,
+                   help="with several processes (--redis): a table's AI seats and timer are kept by one "
+                        "process, which renews its lease every S/3 seconds; another takes the table "
+                        "over within S seconds after it stops (default 10)")
+    p.add_argument("--version-check", metavar="S", type=float_in(0.1, 3600.0), default=2.0,
+                   help="with several processes: every S seconds each compares the tables it holds "
+                        "with the log and catches up (a lost Redis notice is late by S at most; default 2)")
     p.add_argument("--forwarded-allow-ips", metavar="IPS",
                    help="proxies whose X-Forwarded-For names the client address that the limits count "
                         "(default: $FORWARDED_ALLOW_IPS, else 127.0.0.1,::1; '*' trusts anyone)")
@@ -119,7 +126,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
                         min_turn_seconds=args.min_turn_seconds, sockets_per_address=args.sockets_per_address,
                         spectators_per_table=args.spectators_per_table,
                         frames_per_second=args.frames_per_second, abandon_after=args.abandon_after,
-                        idle_after=args.idle_after, json_access_log=args.access_log == "json",
+                        idle_after=args.idle_after, lease_seconds=args.lease_seconds,
+                        version_check=args.version_check, json_access_log=args.access_log == "json",
                         record_key=key)
     print(f"ludoteka server on {settings.public_url} (database {startup.shown_url(database)}"
           f"{', Redis ' + startup.shown_url(redis_url) if redis_url else ''})", flush=True)

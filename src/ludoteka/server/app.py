@@ -25,6 +25,7 @@ from .accesslog import JsonAccessLog
 from .ai_pool import AiPool
 from .config import Settings
 from .hub import Hub
+from .keeper import Keeper
 from .live import ApiError, LiveTable
 from .replays import replay_frame
 from .limits import RateLimit
@@ -83,21 +84,23 @@ def create_app(settings: Settings) -> Starlette:
     share_secret = settings.record_key or secrets.token_bytes(32)
     hub = Hub(settings.redis_url)
     metrics = Metrics(open_tables=lambda: sum(not t.finished for t in tables.live.values()),
-                      sockets=lambda: sum(quotas.sockets.values()))
+                      sockets=lambda: sum(quotas.sockets.values()), unpublished=lambda: hub.unpublished)
     tables = Tables(settings, store, hub, AiPool(settings.ai_workers, settings.ai_seconds, metrics), metrics)
     quotas = Quotas(settings, lambda table_id: table_id in tables.dormant or (
         (t := tables.live.get(table_id)) is not None and not t.finished))
     sweeper = Sweeper(tables)
+    keeper = Keeper(tables)
 
     @contextlib.asynccontextmanager
     async def lifespan(app):
         await tables.db(store.migrate)
-        await hub.start(tables.remote_change)
+        await hub.start(tables.remote_change, keeper.check_versions)
         closed = await sweeper.close_abandoned()      # before the resume: those stay closed
         count = await tables.resume_all()
         log.info("ludoteka server ready: %d unfinished tables resumed%s", count,
                  f", {closed} closed as abandoned" if closed else "")
-        background = [asyncio.create_task(_quiet_garbage_collection()), asyncio.create_task(sweeper.run())]
+        background = [asyncio.create_task(_quiet_garbage_collection()), asyncio.create_task(sweeper.run()),
+                      *keeper.tasks()]
         if store.sqlite:
             background.append(asyncio.create_task(_checkpoints(store)))
         yield
@@ -199,7 +202,7 @@ def create_app(settings: Settings) -> Starlette:
         return wanted
 
     async def show_table(request: Request) -> Response:
-        table = await tables.get(request.path_params["table"])
+        table = await tables.current(request.path_params["table"])
         seat = await _seat(request, table) if token_of(request) else None
         since = request.query_params.get("since", "")
         ok = since.isascii() and since.isdigit() and len(since) <= 9
@@ -244,7 +247,7 @@ def create_app(settings: Settings) -> Starlette:
                              "replay_url": f"{settings.public_url}/replay/{table.id}#{token}"})
 
     async def record(request: Request) -> Response:
-        table = await tables.get(request.path_params["table"])
+        table = await tables.current(request.path_params["table"])
         if not table.finished:
             raise ApiError(409, "the record is available once the game is over (it shows every "
                                 "hidden decision)")
@@ -256,7 +259,7 @@ def create_app(settings: Settings) -> Starlette:
             "Content-Disposition": f'attachment; filename="{table.state.game.name}-{table.id}.json"'})
 
     async def entries(request: Request) -> Response:
-        table = await tables.get(request.path_params["table"])
+        table = await tables.current(request.path_params["table"])
         if not table.finished:
             raise ApiError(409, "the log is available once the game is over (it shows every hidden decision)")
         await _check_read(table, request)
@@ -265,7 +268,7 @@ def create_app(settings: Settings) -> Starlette:
             {"version": e.seq, "seat": e.seat, "kind": e.kind, "key": e.key, "by": e.by} for e in rows]})
 
     async def replay(request: Request) -> Response:
-        table = await tables.get(request.path_params["table"])
+        table = await tables.current(request.path_params["table"])
         version = request.query_params.get("version", "")
         if not (version.isascii() and version.isdigit() and len(version) <= 9):
             raise ApiError(422, "'version' must be a version number (0 is the start)")

@@ -51,6 +51,13 @@ class Settings:
     # for again (0: never).
     abandon_after: float = 14 * 24 * 3600.0
     idle_after: float = 600.0
+    # Several processes (with Redis): the process that keeps a table going (AI seats, turn
+    # timer) holds a lease in the database for `lease_seconds`, renewed a third of that; a
+    # live process takes over a table whose lease ran out. Every `version_check` seconds each
+    # process compares the versions of the tables it holds with the log (a lost notification
+    # is caught up then at the latest).
+    lease_seconds: float = 10.0
+    version_check: float = 2.0
     json_access_log: bool = False           # one JSON line a request (accesslog.py)
     # Signs every downloaded record (kernel/signing.py); None: records go out unsigned. Kept out
     # of the repr so that no log of the settings shows it.

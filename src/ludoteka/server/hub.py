@@ -4,10 +4,16 @@ other processes through Redis pub/sub (several `ludoteka serve` on one database)
 A watcher is woken, not handed a message: it then builds its own seat's frame from the table
 as it is now, with the events since the version it last sent. A slow client therefore gets the
 newest state with everything it missed, never a queue of stale frames.
+
+Publishing never holds up a move: `changed` only queues the notice (the newest per table) and a
+task of its own sends the queue to Redis, giving up after `PUBLISH_SECONDS`. A notice lost so (a
+frozen or restarted Redis) is made good by the other processes' version checks
+(`Tables.check_versions`: on every resubscription and every few seconds), never by waiting.
 """
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import secrets
 from typing import Awaitable, Callable
@@ -15,6 +21,8 @@ from typing import Awaitable, Callable
 from .startup import shown_url
 
 CHANNEL = "ludoteka:tables"
+PUBLISH_SECONDS = 1.0        # a publish that takes longer is given up (the checks catch up)
+MAX_PENDING = 10_000         # tables with a notice waiting; more are dropped (and caught up)
 log = logging.getLogger("ludoteka.server")
 
 
@@ -36,6 +44,10 @@ class Hub:
         self.origin = secrets.token_hex(8)        # this process, to skip its own messages
         self._redis = None
         self._listener: asyncio.Task | None = None
+        self._publisher: asyncio.Task | None = None
+        self._pending: dict[str, str] = {}         # table id -> its newest notice
+        self._publish_wake = asyncio.Event()
+        self.unpublished = 0                       # notices given up (dropped, failed)
 
     def watch(self, table_id: str, watcher: Watcher) -> None:
         """Wake `watcher` on every change of the table from now on."""
@@ -54,19 +66,52 @@ class Hub:
         for watcher in self.watchers.get(table_id, ()):
             watcher.wake.set()
 
-    async def changed(self, table_id: str, seq: int) -> None:
-        """A table changed here: wake its watchers here and tell the other processes."""
+    async def changed(self, table_id: str, seq: int, abandoned: bool = False) -> None:
+        """A table changed here (or was closed as abandoned): wake its watchers here and queue
+        the notice for the other processes. Returns at once, whatever Redis does."""
         self.wake_local(table_id)
-        if self._redis is not None:
-            try:
-                await self._redis.publish(CHANNEL, f"{self.origin} {table_id} {seq}")
-            except Exception as exc:      # Redis down: this process's clients are still served
-                log.warning("could not publish to Redis: %s", exc)
+        self.publish(table_id, seq, abandoned)
 
-    async def start(self, on_remote: Callable[[str, int], Awaitable[None]]) -> None:
-        """Connect to Redis (if configured) and call `on_remote(table_id, seq)` for changes made
-        by other processes. A Redis that does not answer now is an error: a server given Redis
-        never starts without it (later outages are waited out below)."""
+    def publish(self, table_id: str, seq: int, abandoned: bool = False) -> None:
+        """Queue a notice for the other processes (only the newest of a table is kept)."""
+        if self._redis is None:
+            return
+        if table_id not in self._pending and len(self._pending) >= MAX_PENDING:
+            self.unpublished += 1          # the other processes' version checks catch up
+            return
+        self._pending[table_id] = f"{self.origin} {table_id} {seq}" + (" abandoned" if abandoned else "")
+        self._publish_wake.set()
+
+    async def _publish_pending(self) -> None:
+        """Send the queued notices, all of a round in one pipeline; a round that fails or takes
+        over `PUBLISH_SECONDS` is logged and dropped."""
+        while True:
+            await self._publish_wake.wait()
+            self._publish_wake.clear()
+            batch, self._pending = self._pending, {}
+            if not batch:
+                continue
+            try:
+                await asyncio.wait_for(self._send(list(batch.values())), PUBLISH_SECONDS)
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:       # down, frozen: the other processes' checks catch up
+                self.unpublished += len(batch)
+                log.warning("could not publish %d table update(s) to Redis (%s); the other processes "
+                            "catch up from the log", len(batch), str(exc) or type(exc).__name__)
+
+    async def _send(self, messages: list[str]) -> None:
+        async with self._redis.pipeline(transaction=False) as pipe:
+            for message in messages:
+                pipe.publish(CHANNEL, message)
+            await pipe.execute()
+
+    async def start(self, on_remote: Callable[[str, int, bool], Awaitable[None]],
+                    on_gap: Callable[[], Awaitable[object]] | None = None) -> None:
+        """Connect to Redis (if configured) and call `on_remote(table_id, seq, abandoned)` for
+        changes made by other processes, and `on_gap()` after a lost subscription is back (the
+        notices in between are lost). A Redis that does not answer now is an error: a server
+        given Redis never starts without it (later outages are waited out below)."""
         if not self.redis_url:
             return
         import redis.asyncio as redis
@@ -79,10 +124,14 @@ class Hub:
             raise RuntimeError(f"cannot reach Redis at {shown_url(self.redis_url)}: {exc}") from None
 
         async def listen() -> None:
+            gap = False
             while True:                      # Redis restarted: subscribe again
+                pubsub = self._redis.pubsub()
                 try:
-                    pubsub = self._redis.pubsub()
                     await pubsub.subscribe(CHANNEL)
+                    if gap and on_gap is not None:
+                        await self._gap(on_gap)
+                    gap = False
                     async for message in pubsub.listen():
                         if message.get("type") == "message":
                             await self._remote(message["data"], on_remote)
@@ -90,14 +139,26 @@ class Hub:
                     raise
                 except Exception as exc:
                     log.warning("Redis subscription lost (%s); subscribing again in 1 s", exc)
+                    gap = True
                     await asyncio.sleep(1)
+                finally:
+                    with contextlib.suppress(Exception):
+                        await pubsub.aclose()
         self._listener = asyncio.create_task(listen())
+        self._publisher = asyncio.create_task(self._publish_pending())
+
+    @staticmethod
+    async def _gap(on_gap: Callable[[], Awaitable[object]]) -> None:
+        try:
+            await on_gap()
+        except Exception:              # the periodic checks try again
+            log.exception("could not check the tables' versions after a Redis gap")
 
     async def _remote(self, data: bytes, on_remote: Callable[[str, int], Awaitable[None]]) -> None:
         try:
-            origin, table_id, seq = data.decode().split(" ")
+            origin, table_id, seq, *flags = data.decode().split(" ")
             if origin != self.origin:
-                await on_remote(table_id, int(seq))
+                await on_remote(table_id, int(seq), "abandoned" in flags)
         except Exception:
             log.exception("a table update from Redis: %r", data[:80])
 
@@ -114,7 +175,8 @@ class Hub:
 
     async def stop(self) -> None:
         """Stop listening to Redis and close the connection."""
-        if self._listener is not None:
-            self._listener.cancel()
+        for task in (self._listener, self._publisher):
+            if task is not None:
+                task.cancel()
         if self._redis is not None:
             await self._redis.aclose()

@@ -101,6 +101,11 @@ class LiveTable:
         self.abandoned: float | None = row.get("abandoned")
         self.touched = time.monotonic()               # last asked for: idle tables leave memory
         self.sockets: dict[int, int] = {}             # open sockets by seat (presence.py)
+        # Whether this process keeps the table going (AI seats, turn timer): always with one
+        # process; with several, the holder of the table's lease (tables.Tables.schedule).
+        self.leased = True
+        self.leased_at = 0.0                          # when claimed (time.monotonic())
+        self.claiming: asyncio.Task | None = None
 
     @property
     def finished(self) -> bool:

@@ -29,6 +29,9 @@ class NoMetrics:
     def ai_waiting(self, change: int) -> None:
         """AI decisions asked for and not answered yet (+1 on a request, -1 on its answer)."""
 
+    def caught_up(self) -> None:
+        """A table found behind the log by a version check or a GET/hello, and caught up."""
+
 
 NO_METRICS = NoMetrics()
 
@@ -39,7 +42,8 @@ class Metrics(NoMetrics):
 
     content_type = CONTENT_TYPE_LATEST
 
-    def __init__(self, open_tables: Callable[[], float], sockets: Callable[[], float]):
+    def __init__(self, open_tables: Callable[[], float], sockets: Callable[[], float],
+                 unpublished: Callable[[], float] = lambda: 0.0):
         self.registry = CollectorRegistry()
         r = self.registry
         self.moves = Counter("ludoteka_moves", "Moves and undos committed, by who made them",
@@ -54,6 +58,11 @@ class Metrics(NoMetrics):
         Gauge("ludoteka_open_tables", "Unfinished tables in this process's memory",
               registry=r).set_function(open_tables)
         Gauge("ludoteka_sockets", "Connected WebSockets", registry=r).set_function(sockets)
+        # Several processes: notices Redis never got, and tables caught up without one.
+        Gauge("ludoteka_redis_unpublished", "Table notices given up (Redis down or slow) since the start",
+              registry=r).set_function(unpublished)
+        self.catch_ups = Counter("ludoteka_tables_caught_up", "Tables found behind the log by a "
+                                 "version check or a GET/hello, and caught up", registry=r)
 
     def move(self, by: str, seconds: float) -> None:
         self.moves.labels(by).inc()
@@ -67,6 +76,9 @@ class Metrics(NoMetrics):
 
     def ai_waiting(self, change: int) -> None:
         self.queue.inc(change)
+
+    def caught_up(self) -> None:
+        self.catch_ups.inc()
 
     def text(self) -> bytes:
         """The exposition text for Prometheus."""

@@ -142,6 +142,7 @@ async def serve_socket(websocket: WebSocket, tables, quotas) -> None:
         if hello is None:
             return
         seat, since = hello
+        await tables.fresh(table)          # the first frame is the log's version, not a stale one
         most = settings.spectators_per_table
         if seat is None and most and sum(w.seat is None for w in tables.hub.watchers.get(table.id, ())) >= most:
             await sock.refuse(f"at most {most} spectators per table")

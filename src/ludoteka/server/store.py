@@ -14,11 +14,16 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (BigInteger, Boolean, Column, Float, ForeignKey, Integer, MetaData, String,
-                        Table, Text, create_engine, event, func, insert, select, update)
+                        Table, Text, create_engine, event, func, insert, or_, select, update)
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
 METADATA = MetaData()
+IN_CHUNK = 500                  # ids per `IN (...)` of one statement
+
+
+class TableClosed(Exception):
+    """The table is finished (closed as abandoned meanwhile): no entry may be appended any more."""
 
 TABLES = Table(
     "tables", METADATA,
@@ -39,6 +44,10 @@ TABLES = Table(
     Column("revision", Integer),
     # when the table was closed as abandoned (no human move for a while); NULL: it was not
     Column("abandoned", Float),
+    # The process that keeps the table going (AI seats, turn timer) and until when (epoch
+    # seconds) unless it renews; NULL: nobody (tables.Tables claims it when there is work).
+    Column("owner", String(32)),
+    Column("lease_until", Float),
 )
 TOKENS = Table(
     "seat_tokens", METADATA,
@@ -175,7 +184,8 @@ class Store:
     def append_many(self, items: list[tuple[str, Entry, bool, float | None, str | None]]) -> list[Any]:
         """Commit log entries, each `(table_id, entry, finished, deadline, snapshot)`, in one
         transaction (one disk flush for all: a group commit). Returns, per item, True if it was
-        committed, False if its entry number was taken (the others of its group are then
+        committed, False if its entry number was taken or its table was closed as abandoned
+        meanwhile (the others of its group are then
         committed item by item), or the database error that stopped the group (nothing of it is
         committed). Returns only once the commits are durable."""
         try:
@@ -183,7 +193,7 @@ class Store:
                 for item in items:
                     self._append(c, *item)
             return [True] * len(items)
-        except IntegrityError:
+        except (IntegrityError, TableClosed):
             if len(items) == 1:
                 return [False]
         except Exception as exc:
@@ -196,8 +206,11 @@ class Store:
         now = time.time()
         c.execute(insert(ENTRIES).values(table_id=table_id, seq=entry.seq, seat=entry.seat,
                                          kind=entry.kind, key=entry.key, by=entry.by, at=now))
-        c.execute(update(TABLES).where(TABLES.c.id == table_id)
-                  .values(seq=entry.seq, finished=finished, deadline=deadline, updated=now))
+        # A finished table takes no more entries: one another process closed as abandoned
+        # meanwhile is neither moved on nor reopened (a game that ended takes none anyway).
+        if c.execute(update(TABLES).where(TABLES.c.id == table_id, TABLES.c.finished.is_(False))
+                     .values(seq=entry.seq, finished=finished, deadline=deadline, updated=now)).rowcount != 1:
+            raise TableClosed(table_id)
         if snapshot is not None:
             c.execute(insert(SNAPSHOTS).values(table_id=table_id, seq=entry.seq, state=snapshot))
 
@@ -261,6 +274,55 @@ class Store:
                                                   _last_human_move() < cutoff)
                              .values(finished=True, abandoned=now, deadline=None, updated=now)).rowcount
             return now if done == 1 else None
+
+    # ------------------------------------------------------------- several processes
+    def versions(self, table_ids: list[str]) -> dict[str, tuple[int, float | None]]:
+        """Each table's latest log number and when it was closed as abandoned (None: it was
+        not): what a process compares with the tables it holds. One indexed query per 500 ids."""
+        found: dict[str, tuple[int, float | None]] = {}
+        with self.engine.connect() as c:
+            for start in range(0, len(table_ids), IN_CHUNK):
+                chunk = table_ids[start:start + IN_CHUNK]
+                for r in c.execute(select(TABLES.c.id, TABLES.c.seq, TABLES.c.abandoned)
+                                   .where(TABLES.c.id.in_(chunk))):
+                    found[r.id] = (r.seq, r.abandoned)
+        return found
+
+    def claim_lease(self, table_id: str, owner: str, seconds: float) -> bool:
+        """Make `owner` the process that keeps an unfinished table going, for `seconds`, unless
+        another holds a lease that has not run out; True if `owner` holds it now."""
+        now = time.time()
+        with self.engine.begin() as c:
+            return c.execute(update(TABLES).where(
+                TABLES.c.id == table_id, TABLES.c.finished.is_(False),
+                or_(TABLES.c.owner.is_(None), TABLES.c.owner == owner, TABLES.c.lease_until < now))
+                .values(owner=owner, lease_until=now + seconds)).rowcount == 1
+
+    def renew_leases(self, owner: str, seconds: float) -> set[str]:
+        """Renew every lease `owner` holds on an unfinished table; returns those tables (a lease
+        that ran out and was taken over by another process is not among them)."""
+        with self.engine.begin() as c:
+            c.execute(update(TABLES).where(TABLES.c.owner == owner, TABLES.c.finished.is_(False))
+                      .values(lease_until=time.time() + seconds))
+            return {r.id for r in c.execute(select(TABLES.c.id).where(
+                TABLES.c.owner == owner, TABLES.c.finished.is_(False)))}
+
+    def release_lease(self, table_ids: list[str], owner: str, keep_owner: bool = False) -> None:
+        """Give up leases of `owner`. `keep_owner`: the lease only runs out now, so that another
+        process takes the tables over at once (a process shutting down); otherwise the tables
+        have no holder (nothing to do: the next process with work for them claims them)."""
+        values: dict[str, Any] = {"lease_until": 0.0} if keep_owner else {"owner": None, "lease_until": None}
+        with self.engine.begin() as c:
+            for start in range(0, len(table_ids), IN_CHUNK):
+                c.execute(update(TABLES).where(TABLES.c.id.in_(table_ids[start:start + IN_CHUNK]),
+                                               TABLES.c.owner == owner).values(**values))
+
+    def orphans(self, limit: int = 100) -> list[str]:
+        """Unfinished tables whose holder's lease ran out (its process died or shut down)."""
+        with self.engine.connect() as c:
+            return [r.id for r in c.execute(
+                select(TABLES.c.id).where(TABLES.c.finished.is_(False), TABLES.c.owner.is_not(None),
+                                          TABLES.c.lease_until < time.time()).limit(limit))]
 
 
 def _last_human_move():

@@ -6,6 +6,10 @@ resume it, it frees its place in the quotas), its AI and timer stop, and its fra
 (`abandoned`). A table in memory nobody asked for in `--idle-after` seconds, with no socket
 open and nothing for the AI or a timer to do, leaves memory; the next request rebuilds it from
 the log (`Tables.get`).
+
+With several processes each sweeps; a table closed by one is closed in the others too: a
+notice through Redis, their version checks and the log itself (no entry is appended to a closed
+table, `Store.append_many`). A table that leaves memory gives up its lease (it had nothing to do).
 """
 from __future__ import annotations
 
@@ -37,7 +41,7 @@ class Sweeper:
             await asyncio.sleep(self.every)
             try:
                 await self.close_abandoned()
-                self.evict_idle()
+                await self.release(self.evict_idle())
             except Exception:
                 log.exception("could not sweep the tables")
 
@@ -55,35 +59,27 @@ class Sweeper:
                 table = tables.live.get(table_id)      # loaded meanwhile: tell it too
                 if when is not None and table is not None:
                     async with table.lock:
-                        self._closed(table, when)
+                        tables.mark_abandoned(table, when)
             else:
                 async with table.lock:                 # no move of this process in between
                     when = await tables.db(tables.store.abandon, table_id, cutoff)
                     if when is not None:
-                        self._closed(table, when)
+                        tables.mark_abandoned(table, when)
             if when is not None:
                 closed += 1
                 tables.dormant.discard(table_id)
+                tables.hub.publish(table_id, table.seq if table is not None else 0, abandoned=True)
                 log.info("table %s closed as abandoned", table_id)
         return closed
 
-    def _closed(self, table, when: float) -> None:
-        table.abandoned = when
-        table.deadline = None
-        if table.timer is not None:
-            table.timer.cancel()
-            table.timer = None
-        if table.ai_task is not None and table.ai_task is not asyncio.current_task():
-            table.ai_task.cancel()
-        self.tables.hub.wake_local(table.id)
-
-    def evict_idle(self) -> int:
-        """Drop from memory the idle tables (see the module docstring); returns how many."""
+    def evict_idle(self) -> list[str]:
+        """Drop from memory the idle tables (see the module docstring); returns the ids of those
+        whose lease this process held."""
         if not self.idle_after:
-            return 0
+            return []
         tables = self.tables
         now = time.monotonic()
-        evicted = 0
+        evicted = []
         for table_id, table in list(tables.live.items()):
             # (failures: a retry of the AI or the timer is pending on this very object)
             busy = (table.lock.locked() or tables.hub.watchers.get(table_id) or table.failures
@@ -94,5 +90,12 @@ class Sweeper:
             del tables.live[table_id]
             if not table.finished:
                 tables.dormant.add(table_id)   # still counts in its creator's quota
-            evicted += 1
+            if tables.shared and table.leased:
+                evicted.append(table_id)
         return evicted
+
+    async def release(self, table_ids: list[str]) -> None:
+        """Give up the leases of tables that left memory (a later move finds them a holder)."""
+        if table_ids:
+            tables = self.tables
+            await tables.db(tables.store.release_lease, table_ids, tables.hub.origin)

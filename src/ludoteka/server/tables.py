@@ -5,6 +5,11 @@ A move is checked by the kernel on a clone, committed to the database, and only 
 table's state and is acknowledged: a crash at any moment loses nothing acknowledged and leaves
 nothing half-applied. Moves on one table are serialised by its lock in this process and by the
 log's primary key across processes (the loser of a race gets 409).
+
+With several processes (Redis configured) each table is kept going (AI seats, turn timer) by one
+process only, the holder of its lease in the database (`keeper.Keeper` renews leases and takes
+over those whose holder died); any process serves and accepts moves, and catches up from the
+log before it answers (`fresh`).
 """
 from __future__ import annotations
 
@@ -74,8 +79,11 @@ class Tables:
         row = {"id": table_id, "game": game.name, "players": players, "options": dumps(dict(state.options)),
                "seed": seed, "seats": dumps(seats), "turn_seconds": turn_seconds, "created": now,
                "updated": now, "seq": 0, "finished": False, "deadline": None,
-               "free_seats": sum(spec == "open" for spec in seats), "revision": state.revision}
+               "free_seats": sum(spec == "open" for spec in seats), "revision": state.revision,
+               "owner": self.hub.origin if self.shared else None,
+               "lease_until": now + self.settings.lease_seconds if self.shared else None}
         table = LiveTable(row, state, 0, hashes)
+        table.leased_at = time.monotonic()
         table.deadline = row["deadline"] = table.next_deadline(state)
         await self.db(self.store.create_table, row, hashes)
         self.live[table_id] = table
@@ -98,6 +106,9 @@ class Tables:
                     if loaded is None:
                         raise ApiError(404, f"no table {table_id!r}")
                     table = await asyncio.get_running_loop().run_in_executor(None, _rebuild, loaded)
+                    # (a process that takes a table over claims its lease before it loads it)
+                    table.leased = not self.shared or loaded.row.get("owner") == self.hub.origin
+                    table.leased_at = time.monotonic()
                     self.live[table_id] = table
                     self.dormant.discard(table_id)
                     self.schedule(table)
@@ -115,15 +126,43 @@ class Tables:
                 log.exception("could not rebuild table %s", table_id)
         return len(ids)
 
-    async def catch_up(self, table: LiveTable) -> bool:
-        """Apply entries another process committed (call under the table's lock); if there were
-        any, wake the watchers and let AI seats and the timer go on."""
+    async def current(self, table_id: str) -> LiveTable:
+        """`get`, then `fresh`: the table as the log has it now."""
+        table = await self.get(table_id)
+        await self.fresh(table)
+        return table
+
+    async def fresh(self, table: LiveTable) -> None:
+        """With several processes: read the table's latest log number (one indexed query) and
+        catch up if another process went further, so that no answer comes from a stale table
+        whatever became of Redis's notices."""
+        if self.shared:
+            found = (await self.db(self.store.versions, [table.id])).get(table.id)
+            if found is not None:
+                await self.caught_up(table, *found)
+
+    async def caught_up(self, table: LiveTable, seq: int, abandoned: float | None) -> bool:
+        """Catch up if the log (at `seq`, closed as abandoned at `abandoned`) is ahead of the
+        table in memory; True if it was."""
+        if seq <= table.seq and (abandoned is None or table.abandoned is not None):
+            return False
+        async with table.lock:
+            await self.catch_up(table, abandoned)
+        self.metrics.caught_up()
+        return True
+
+    async def catch_up(self, table: LiveTable, abandoned: float | None = None) -> bool:
+        """Apply entries another process committed (call under the table's lock), and its
+        closing as abandoned (`abandoned`: when); if anything changed, wake the watchers and let
+        AI seats and the timer go on."""
         entries = await self.db(self.store.entries_after, table.id, table.seq)
         for entry in entries:
             state = table.state.clone()
             apply_entry(state, entry)
             table.advance(state, entry, entry.by)
-        if entries:
+        if abandoned is not None and table.abandoned is None:
+            self.mark_abandoned(table, abandoned)
+        elif entries:
             table.deadline = table.next_deadline(table.state)
             self.hub.wake_local(table.id)
             self.schedule(table)
@@ -167,7 +206,11 @@ class Tables:
             try:
                 await self.commits.append(table.id, entry, new.to_act is None, deadline, snapshot)
             except NotCommitted:
-                await self.catch_up(table)
+                found = (await self.db(self.store.versions, [table.id])).get(table.id)
+                await self.catch_up(table, found[1] if found else None)
+                if table.abandoned is not None:
+                    raise ApiError(409, "the table was closed as abandoned (no human move for too long)",
+                                   version=table.seq) from None
                 raise ApiError(409, f"another move was committed first: the table is at version "
                                f"{table.seq}", version=table.seq) from None
             except Exception as exc:
@@ -184,21 +227,43 @@ class Tables:
         await self.hub.changed(table.id, table.seq)
         self.schedule(table)
 
-    async def remote_change(self, table_id: str, seq: int) -> None:
-        """Another process committed to a table: catch up if this process has it in memory."""
+    async def remote_change(self, table_id: str, seq: int, abandoned: bool = False) -> None:
+        """Another process committed to a table (or closed it as abandoned): catch up if this
+        process has it in memory."""
         table = self.live.get(table_id)
-        if table is None or table.seq >= seq:
+        if table is None:
             return
-        async with table.lock:
-            await self.catch_up(table)
+        if abandoned:
+            await self.fresh(table)
+        elif table.seq < seq:
+            async with table.lock:
+                await self.catch_up(table)
+
+    def mark_abandoned(self, table: LiveTable, when: float) -> None:
+        """The table was closed as abandoned (here or by another process): no more AI or timer
+        moves, and its watchers are told."""
+        table.abandoned = when
+        table.deadline = None
+        if table.timer is not None:
+            table.timer.cancel()
+            table.timer = None
+        if table.ai_task is not None and table.ai_task is not asyncio.current_task():
+            table.ai_task.cancel()
+        self.hub.wake_local(table.id)
 
     # ----------------------------------------------------------------- AI seats and timers
     def schedule(self, table: LiveTable) -> None:
-        """Start the AI if an AI seat is to act, and arm the turn timer."""
+        """Start the AI if an AI seat is to act, and arm the turn timer (with several processes:
+        only in the lease's holder; a table with work and no holder gets this process)."""
         if table.timer is not None:
             table.timer.cancel()
             table.timer = None
         if table.finished:
+            return
+        if not table.leased:
+            work = table.state.to_act in table.ai_specs or table.deadline is not None
+            if work and (table.claiming is None or table.claiming.done()):
+                table.claiming = asyncio.create_task(self._claim(table))
             return
         if table.state.to_act in table.ai_specs:
             if table.ai_task is None or table.ai_task.done():
@@ -208,6 +273,18 @@ class Tables:
             seq = table.seq
             table.timer = asyncio.get_running_loop().call_later(
                 delay, lambda: asyncio.create_task(self._timeout(table, seq)))
+
+    async def _claim(self, table: LiveTable) -> None:
+        """Hold the table's lease if nobody else does (its holder then plays the AI and timer)."""
+        try:
+            claimed = await self.db(self.store.claim_lease, table.id, self.hub.origin,
+                                    self.settings.lease_seconds)
+        except Exception as exc:
+            self._retry_later(table, f"could not claim its lease: {exc}")
+            return
+        if claimed and not table.leased:
+            table.leased, table.leased_at = True, time.monotonic()
+            self.schedule(table)
 
     async def _ai_turns(self, table: LiveTable) -> None:
         """Play the AI seats while one of them is to act. A failure (a broken worker, the
@@ -232,7 +309,7 @@ class Tables:
 
     async def _timeout(self, table: LiveTable, seq: int) -> None:
         """The turn timer ran out: the default AI decides for the seat to act."""
-        if table.seq != seq or table.finished or table.state.to_act in table.ai_specs:
+        if table.seq != seq or table.finished or table.state.to_act in table.ai_specs or not table.leased:
             return
         state = table.state
         seat = state.to_act
@@ -276,8 +353,16 @@ class Tables:
         return seats
 
     async def close(self) -> None:
-        """On shutdown: stop the AI turns, timers and commits, and the database threads."""
+        """On shutdown: stop the AI turns, timers and commits, let the leases this process holds
+        run out now (another process takes those tables over at once), and stop the database
+        threads."""
         self.commits.close()
+        held = [t.id for t in self.live.values() if self.shared and t.leased and not t.finished]
+        if held:
+            try:
+                await self.db(self.store.release_lease, held, self.hub.origin, True)
+            except Exception as exc:          # they run out by themselves soon
+                log.warning("could not hand over %d table(s): %s", len(held), exc)
         for table in self.live.values():
             if table.ai_task is not None:
                 table.ai_task.cancel()
