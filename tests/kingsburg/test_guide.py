@@ -39,12 +39,13 @@ def test_the_battle_warning_uses_the_card_only_for_the_seat_that_saw_it():
     play(s, s.legal_keys()[0])
     card = DATA.enemies[s.enemy_deck[0]]
     mine = s.view(1)["guide"]["warnings"][0]
-    assert mine["key"] == "battle_odds"
+    assert mine["key"] == "battle_odds_known"
     assert (mine["args"]["low"], mine["args"]["high"]) == (card.strength, card.strength)
     assert mine["args"]["strength"] == s.soldiers[1]
     low, high = DATA.year_ranges[0]
     for seat in (0, 2):
         theirs = s.view(seat)["guide"]["warnings"][0]
+        assert theirs["key"] == "battle_odds"
         assert (theirs["args"]["low"], theirs["args"]["high"], theirs["args"]["strength"]) == (low, high, 0)
     assert s.view(None)["guide"]["warnings"] == []          # a spectator gets the next line only
 
@@ -54,5 +55,6 @@ def test_the_soldier_token_variant_shows_the_tokens_range_instead_of_odds():
     s = blank(2, order=[0, 1], reinforcements="soldier_tokens")
     goto(s, STEP_RECRUIT, 7)
     warning = s.view(0)["guide"]["warnings"][0]
-    assert warning["key"] == "battle_tokens"
+    assert warning["key"] == "battle_tokens_known"                 # Winter has revealed the enemy
+    assert warning["args"]["low"] == DATA.enemies[s.enemy_deck[0]].strength
     assert (warning["args"]["king_low"], warning["args"]["king_high"]) == (0, 4)

@@ -149,7 +149,7 @@ def test_recruiting_shows_the_cost_and_the_battle_odds_and_the_last_one_the_batt
     p = preview(s, "recruit:gg")
     assert p["gain"] == {"gold": -2, "soldiers": 1} and "uncertain" not in p
     odds = p["notes"][0]
-    assert odds["key"] == "battle_odds"
+    assert odds["key"] == "battle_odds_known"
     # 2 soldiers + 1 recruited + the King's die against strength 4: 2..6 win, 1 ties (KB-15.7-15.9)
     assert odds["args"] == {"strength": 3, "low": 4, "high": 4, "king_low": 1, "king_high": 6,
                             "win": 83, "tie": 17, "lose": 0}

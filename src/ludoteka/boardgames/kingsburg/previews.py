@@ -86,14 +86,18 @@ def forecast(state, seat: int, soldiers: int = 0) -> dict[str, Any]:
 
 
 def battle_note(state, seat: int, soldiers: int = 0) -> dict[str, Any]:
-    """The forecast as a note: `battle_odds` (the King's dice) or `battle_tokens` (soldier tokens)."""
+    """The forecast as a note: `battle_odds` (the King's dice) or `battle_tokens` (soldier tokens),
+    with `_known` when the seat knows the enemy card (its strength is then `low`)."""
     f = forecast(state, seat, soldiers)
+    known = f["low"] == f["high"] and state.year in state.visible_cards(seat)
+    enemy = f"the enemy's {f['low']}" if known else f"an enemy of {f['low']}-{f['high']}"
     if "win" in f:
-        return note("battle_odds", f"Battle this Winter: your strength {f['strength']} + the King's "
-                    f"{f['king_low']}-{f['king_high']} against an enemy of {f['low']}-{f['high']}: "
-                    f"win {f['win']}%, tie {f['tie']}%, lose {f['lose']}%", **f)
-    return note("battle_tokens", f"Battle this Winter: your strength {f['strength']} + your soldier token "
-                f"({f['king_low']}-{f['king_high']}) against an enemy of {f['low']}-{f['high']}", **f)
+        return note("battle_odds_known" if known else "battle_odds",
+                    f"Battle this Winter: your strength {f['strength']} + the King's {f['king_low']}-{f['king_high']} "
+                    f"against {enemy}: win {f['win']}%, tie {f['tie']}%, lose {f['lose']}%", **f)
+    return note("battle_tokens_known" if known else "battle_tokens",
+                f"Battle this Winter: your strength {f['strength']} + your soldier token "
+                f"({f['king_low']}-{f['king_high']}) against {enemy}", **f)
 
 
 # ---------------------------------------------------------------------- one option's preview
@@ -207,8 +211,10 @@ def building_notes(state, seat: int, index: int, envoy: bool) -> list[dict[str, 
     out = []
     if b.effect:
         out.append(note(f"effect_{b.effect}", b.text or b.effect))
-    if b.battle:
-        out.append(note("building_battle", f"{b.battle:+d} strength in every battle", n=b.battle))
+    if b.battle > 0:
+        out.append(note("building_battle", f"+{b.battle} strength in every battle", n=b.battle))
+    elif b.battle < 0:
+        out.append(note("building_battle_loss", f"-{-b.battle} strength in every battle", n=-b.battle))
     for enemy, n in b.vs:
         out.append(note(f"battle_vs_{enemy}", f"{n:+d} strength against {enemy}", n=n))
     if envoy:
