@@ -33,7 +33,78 @@ function goodsText(ctx, goods, extra = {}) {
   return parts.length ? ctx.list(parts) : ctx.t("kb.nothing");
 }
 
+/** An advisor's whole reward in words, every form of it ("1 gold or 1 wood"). */
+function advisorReward(ctx, n) {
+  const c = ctx.components[`advisor:${n}`];
+  if (!c) return "";
+  return c.alternatives.map((a) => goodsText(ctx, a, a)).reduce((a, b) => ctx.t("kb.or", { a, b }));
+}
+
 const diceText = (dice) => dice.filter((v) => v).join("+");
+
+/** An SVG text that never overflows `width`: long names (German advisors, Polish guilds) are
+ * squeezed to fit, since SVG text does not wrap and the cards have a fixed size. */
+function fitted(x, y, text, width, fontSize, attrs) {
+  const estimate = String(text).length * fontSize * 0.6;      // a bold face's mean glyph width
+  const fit = estimate > width ? { textLength: width, lengthAdjust: "spacingAndGlyphs" } : {};
+  return s("text", { x, y, ...attrs, ...fit }, text);
+}
+
+/** A building's name on its 100-px space: two centred lines where one would not fit. */
+function buildingLabel(x, y, name, cls) {
+  const width = 94;
+  if (name.length * 10.5 * 0.6 <= width || !name.includes(" ")) {
+    return [fitted(x, y + 16, name, width, 10.5, { class: cls, "text-anchor": "middle", "dominant-baseline": "central" })];
+  }
+  const words = name.split(" ");
+  let best = 1;
+  for (let i = 1; i < words.length; i++) {
+    const a = words.slice(0, i).join(" ").length, b = words.slice(i).join(" ").length;
+    const bestA = words.slice(0, best).join(" ").length, bestB = words.slice(best).join(" ").length;
+    if (Math.max(a, b) < Math.max(bestA, bestB)) best = i;
+  }
+  return [words.slice(0, best).join(" "), words.slice(best).join(" ")].map((line, i) =>
+    fitted(x, y + 10 + i * 12, line, width, 10.5, { class: cls, "text-anchor": "middle", "dominant-baseline": "central" }));
+}
+
+/** An advisor's reward as icons on its card: goods as coloured squares, goods of choice as
+ * a white square, VP, soldiers, +2 tokens, a look at the enemy card; forms separated by "/". */
+function rewardIcons(ctx, advisor) {
+  const g = s("g", { class: "reward" });
+  let x = 0;
+  const square = (fill, text, dark = false) => {
+    g.append(s("rect", { x, y: -9, width: 18, height: 18, rx: 3, fill, stroke: "#6b5635", "stroke-width": 1 }),
+      label(x + 9, 0.5, text, { class: dark ? "reward-n dark" : "reward-n" }));
+    x += 21;
+  };
+  const word = (text, cls = "reward-t") => {
+    const el = s("text", { x, y: 0.5, "dominant-baseline": "central", class: cls }, text);
+    g.append(el);
+    x += String(text).length * 7 + 4;
+  };
+  advisor.alternatives.forEach((a, i) => {
+    if (i) word("/");
+    if (a.trade) { square("#fff", "1", true); word("→"); square("#fff", "2", true); return; }
+    if (a.pay_vp) word(`−${a.pay_vp} ${ctx.t("kb.vp")}`, "reward-t pay");
+    for (const good of GOODS) if (a[good]) square(GOOD_COLOURS[good], a[good], good === "gold");
+    if (a.choice) square("#fff", `${a.choice}?`, true);
+    if (a.vp) word(`${a.vp} ${ctx.t("kb.vp")}`);
+    if (a.soldiers) {
+      g.append(s("path", { d: `M${x},-8 h16 v7 q0,7 -8,10 q-8,-3 -8,-10 z`, fill: "#556", stroke: "#223" }),
+        label(x + 8, -1, a.soldiers, { class: "reward-n" }));
+      x += 20;
+    }
+    if (a.tokens) {
+      g.append(s("circle", { cx: x + 9, cy: 0, r: 9, fill: "#7d3c98", stroke: "#3b1d47" }), label(x + 9, 0.5, "+2", { class: "reward-n" }));
+      x += 21;
+    }
+    if (a.peek) {
+      g.append(s("rect", { x, y: -9, width: 14, height: 18, rx: 2, fill: "#5a2e2e", stroke: "#222" }), label(x + 7, 0.5, "?", { class: "reward-n" }));
+      x += 17;
+    }
+  });
+  return { g, width: x };
+}
 
 function die(x, y, value, fill, size = 24) {
   return s("g", { class: "die" },
@@ -51,9 +122,16 @@ function court(ctx) {
     const g = s("g", { class: `advisor${view.helping_advisor === n ? " helping" : ""}`, "data-place": place, "data-mark": place,
                        "data-component": place, transform: `translate(${x + 4},${y + 4})` },
       s("rect", { width: 150, height: 130, rx: 10, fill: blocked ? "#bbb" : "#f5ecd6", stroke: "#6b5635", "stroke-width": 2 }),
+      s("title", {}, `${n} · ${advisorName(ctx, n)}: ${advisorReward(ctx, n)}`),
       label(22, 22, n, { class: "advisor-number" }),
-      s("text", { x: 42, y: 27, class: "advisor-name" }, advisorName(ctx, n)),
-      blocked ? label(75, 110, ctx.t("kb.blocked"), { class: "tiny" }) : null);
+      fitted(42, 27, advisorName(ctx, n), 102, 15, { class: "advisor-name" }),
+      blocked ? label(75, 62, ctx.t("kb.blocked"), { class: "tiny" }) : null);
+    const card = ctx.components[place];
+    if (card) {
+      const { g: icons, width } = rewardIcons(ctx, card);
+      icons.setAttribute("transform", `translate(${Math.max(4, (150 - width) / 2)},114)${width > 142 ? ` scale(${142 / width} 1)` : ""}`);
+      g.append(icons);
+    }
     (view.court[String(n)] || []).forEach((placed, i) => {
       placed.dice.forEach((value, j) => g.append(die(10 + j * 27, 44 + i * 30, value, colourOf(placed.seat))));
       const marks = [placed.token ? "+2" : "", placed.market ? "±1" : "", placed.envoy ? "✉" : ""].filter(Boolean).join(" ");
@@ -103,8 +181,8 @@ function buildingGrid(ctx, seat) {
     const place = `building:${seat}:${id}`;
     svg.append(s("g", { class: `building${built.has(id) ? " built" : ""}`, "data-place": place, "data-mark": place, "data-component": c.id },
       s("rect", { x, y, width: 100, height: 45, rx: 6, fill: built.has(id) ? colourOf(seat) : "#f5ecd6", stroke: "#6b5635" }),
-      label(x + 50, y + 16, buildingName(ctx, id), { class: built.has(id) ? "building-name on" : "building-name" }),
-      label(x + 50, y + 33, `${c.vp} ${ctx.t("kb.vp")}`, { class: built.has(id) ? "tiny on" : "tiny" })));
+      buildingLabel(x + 50, y, buildingName(ctx, id), built.has(id) ? "building-name on" : "building-name"),
+      label(x + 50, y + 36, `${c.vp} ${ctx.t("kb.vp")}`, { class: built.has(id) ? "tiny on" : "tiny" })));
   }
   return svg;
 }
@@ -126,6 +204,18 @@ function province(ctx, p) {
       h("dt", {}, ctx.t("kb.tokens")), h("dd", {}, p.plus_two_tokens),
       h("dt", {}, ctx.t("kb.dice")), h("dd", {}, p.dice.length + p.white_dice.length ? dice : "—")),
     buildingGrid(ctx, seat));
+}
+
+/** What an advisor's help gives (and asks: the Smuggler's VP, the Alchemist's good given away). */
+function helpText(ctx, d) {
+  const gained = Object.fromEntries(GOODS.map((g) => [g, Math.max(0, d.goods[g])]));
+  const given = Object.fromEntries(GOODS.map((g) => [g, Math.max(0, -d.goods[g])]));
+  const parts = [];
+  if (d.vp < 0) parts.push(ctx.t("kb.gain.pay_vp", { n: -d.vp }));
+  if (GOODS.some((g) => given[g])) parts.push(ctx.t("kb.give", { goods: goodsText(ctx, given) }));
+  const got = goodsText(ctx, gained, { ...d, vp: Math.max(0, d.vp) });
+  if (got !== ctx.t("kb.nothing") || !parts.length) parts.push(got);
+  return ctx.list(parts);
 }
 
 function eventParams(event, ctx) {
@@ -150,14 +240,19 @@ function eventParams(event, ctx) {
 }
 
 const EVENTS = {
-  advisor_help: (d, p, ctx) => ["advisor_help", { ...p, reward: goodsText(ctx, d.goods, d) }],
+  advisor_help: (d, p, ctx) => ["advisor_help", { ...p, reward: helpText(ctx, d) }],
   battle: (d, p, ctx) => ["battle", { ...p, results: ctx.list(d.seats.map((r) => ctx.t("kb.ev.battle_result",
     { seat: ctx.shortName(r.seat), strength: r.strength, result: ctx.t(`kb.result.${r.result}`) }))) }],
-  battle_lost: (d, p, ctx) => ["battle_lost", { ...p, lost: ctx.list([
-    goodsText(ctx, d.goods, { choice: d.goods_of_choice, vp: d.vp }), ...d.buildings.map((b) => buildingName(ctx, b))]) }],
+  battle_lost: (d, p, ctx) => {
+    // d.vp is the (negative) change; what is lost is said as positive amounts
+    const goods = goodsText(ctx, d.goods, { choice: d.goods_of_choice, vp: -d.vp });
+    const parts = [...(goods === ctx.t("kb.nothing") ? [] : [goods]), ...d.buildings.map((b) => buildingName(ctx, b))];
+    return parts.length ? ["battle_lost", { ...p, lost: ctx.list(parts) }] : ["battle_lost_nothing", p];
+  },
   battle_won: (d, p, ctx) => ["battle_won", { ...p, gain: goodsText(ctx, d.goods, { choice: d.goods_of_choice, vp: d.vp }) }],
   dice_rolled: (d, p, ctx) => ["dice_rolled", { ...p, dice: ctx.list(d.dice.map((row, seat) => `${ctx.shortName(seat)} ${diceText(row)}`)) }],
-  dummy_dice: (d, p) => ["dummy_dice", { ...p, advisors: d.advisors.join(", ") }],
+  dummy_dice: (d, p, ctx) => ["dummy_dice", { ...p, advisors: ctx.list(d.advisors.map(String)), n: d.advisors.length }],
+  inn: (d, p) => [d.tokens ? "inn" : "inn_none", p],
   kings_aid: (d) => [d.die ? "kings_aid_die" : "kings_aid_goods"],
   kings_envoy: (d) => [d.seat === null ? "kings_envoy_tied" : "kings_envoy"],
   kings_reinforcements: (d, p) => ["kings_reinforcements", { ...p, n: d.soldiers }],
@@ -180,7 +275,7 @@ function actionText(action, ctx) {
     case "lose": return ctx.t("kb.act.lose", { goods: goodsText(ctx, d.goods) });
     case "take":
       if (d.advisor === undefined) return ctx.t("kb.act.take_goods", { goods: goodsText(ctx, d.goods) });
-      return ctx.t("kb.act.take", { advisor: advisorName(ctx, d.advisor), reward: goodsText(ctx, d.goods, d) });
+      return ctx.t("kb.act.take", { advisor: advisorName(ctx, d.advisor), reward: helpText(ctx, d) });
     case "trade": {
       const give = Object.fromEntries(GOODS.map((g) => [g, Math.max(0, -d.goods[g])]));
       return ctx.t("kb.act.trade", { advisor: advisorName(ctx, d.advisor), give: goodsText(ctx, give), get: goodsText(ctx, d.goods) });
