@@ -10,6 +10,7 @@ const GOOD_COLOURS = { gold: "#e0b400", wood: "#8b5a2b", stone: "#8e959c" };
 const SEASONS = { Spring: 2, Summer: 4, Autumn: 6 };
 
 const colourOf = (seat) => COLOURS[seat % COLOURS.length];
+const narrow = () => Boolean(globalThis.matchMedia?.("(max-width: 640px)").matches);
 const advisorName = (ctx, n) => ctx.t(`kb.c.advisor:${n}.name`);
 const buildingName = (ctx, id) => (ctx.has(`kb.c.building:${id}.name`) ? ctx.t(`kb.c.building:${id}.name`) : id);
 
@@ -80,7 +81,7 @@ function rewardIcons(ctx, advisor) {
   const word = (text, cls = "reward-t") => {
     const el = s("text", { x, y: 0.5, "dominant-baseline": "central", class: cls }, text);
     g.append(el);
-    x += String(text).length * 7 + 4;
+    x += String(text).length * 7.5 + 6;
   };
   advisor.alternatives.forEach((a, i) => {
     if (i) word("/");
@@ -114,9 +115,11 @@ function die(x, y, value, fill, size = 24) {
 
 function court(ctx) {
   const { view } = ctx;
-  const svg = s("svg", { viewBox: "0 0 960 420", class: "court", role: "img", "aria-label": ctx.t("kb.court") });
+  // On a phone the court is 3 cards wide (6 rows), so that names and rewards stay readable.
+  const columns = narrow() ? 3 : 6;
+  const svg = s("svg", { viewBox: `0 0 ${columns * 160} ${(18 / columns) * 140}`, class: "court", role: "img", "aria-label": ctx.t("kb.court") });
   for (let n = 1; n <= 18; n++) {
-    const x = ((n - 1) % 6) * 160, y = Math.floor((n - 1) / 6) * 140;
+    const x = ((n - 1) % columns) * 160, y = Math.floor((n - 1) / columns) * 140;
     const blocked = view.dummy_blocked.includes(n);
     const place = `advisor:${n}`;
     const g = s("g", { class: `advisor${view.helping_advisor === n ? " helping" : ""}`, "data-place": place, "data-mark": place,
@@ -144,30 +147,35 @@ function court(ctx) {
 
 function tracks(ctx) {
   const { view } = ctx;
-  const svg = s("svg", { viewBox: "0 0 960 230", class: "kb-tracks", role: "img", "aria-label": ctx.t("kb.year_track") });
+  // On a phone the years take two rows of three, so that the enemies' strengths stay readable.
+  const perRow = narrow() ? 3 : 5, rows = Math.ceil(5 / perRow);
+  const svg = s("svg", { viewBox: `0 0 ${perRow * 192} ${rows * 180 + 50}`, class: "kb-tracks", role: "img", "aria-label": ctx.t("kb.year_track") });
   for (let year = 1; year <= 5; year++) {
-    const x = (year - 1) * 192;
-    svg.append(s("text", { x: x + 8, y: 18, class: "small-label" }, ctx.t("kb.enemy_year", { year })));
+    const x = ((year - 1) % perRow) * 192, top = Math.floor((year - 1) / perRow) * 180;
+    svg.append(s("text", { x: x + 8, y: top + 18, class: "small-label" }, ctx.t("kb.enemy_year", { year })));
     for (let phase = 1; phase <= 8; phase++) {
       const current = view.year === year && view.phase === phase && view.decision !== "over";
       const past = view.year > year || (view.year === year && view.phase > phase) || view.decision === "over";
-      svg.append(s("rect", { x: x + 8 + (phase - 1) * 22, y: 26, width: 19, height: 19, rx: 3,
+      svg.append(s("rect", { x: x + 8 + (phase - 1) * 22, y: top + 26, width: 19, height: 19, rx: 3,
         fill: current ? "#c0392b" : past ? "#b8a98a" : "#efe4c8", stroke: "#6b5635", "data-mark": `phase:${year}:${phase}` },
         s("title", {}, ctx.t(`kb.phase.${phase}`))));
     }
     const enemy = view.enemies[year - 1];
     const card = enemy.card;
     const g = s("g", { class: `enemy${enemy.revealed ? " revealed" : ""}`, "data-mark": `enemy:${year}`,
-                       "data-component": card ? `enemy:${card.number}` : `enemy-year:${year}`, transform: `translate(${x + 8},58)` },
+                       "data-component": card ? `enemy:${card.number}` : `enemy-year:${year}`, transform: `translate(${x + 8},${top + 58})` },
       s("rect", { width: 176, height: 110, rx: 8, fill: card ? "#5a2e2e" : "#3b3b4f", stroke: "#222" }),
       card ? [label(88, 34, ctx.t(`kb.enemy.${card.type}`), { class: "enemy-name" }), label(88, 68, card.strength, { class: "enemy-strength" })]
            : [label(88, 34, "?", { class: "enemy-name" }), label(88, 68, ctx.t("kb.enemy_range", { low: enemy.strength_range[0], high: enemy.strength_range[1] }), { class: "enemy-range" })],
       enemy.seen_by.length ? label(88, 96, ctx.t("kb.enemy_seen", { names: ctx.list(enemy.seen_by.map((seat) => ctx.shortName(seat))) }), { class: "tiny light" }) : null);
     svg.append(g);
   }
-  svg.append(s("text", { x: 8, y: 200, class: "small-label" },
-    view.envoy === null ? ctx.t("kb.envoy_nobody") : ctx.t("kb.envoy_holder", { name: ctx.shortName(view.envoy) }),
-    " · ", ctx.t("kb.turn_order"), ": ", ctx.list(view.turn_order.map((seat) => ctx.shortName(seat)))));
+  const envoy = view.envoy === null ? ctx.t("kb.envoy_nobody") : ctx.t("kb.envoy_holder", { name: ctx.shortName(view.envoy) });
+  const order = `${ctx.t("kb.turn_order")}: ${ctx.list(view.turn_order.map((seat) => ctx.shortName(seat)))}`;
+  const width = perRow * 192 - 16;
+  if (perRow === 5) svg.append(fitted(8, 200, `${envoy} · ${order}`, width, 15 * 0.92, { class: "small-label" }));
+  else svg.append(fitted(8, rows * 180 + 16, envoy, width, 15 * 0.92, { class: "small-label" }),
+    fitted(8, rows * 180 + 40, order, width, 15 * 0.92, { class: "small-label" }));
   return svg;
 }
 
