@@ -151,19 +151,36 @@ def advisor_note(advisor) -> dict[str, Any]:
     return note(f"advisor_{advisor.number}", f"{advisor.name} ({advisor.number}): {advisor_text(advisor)}")
 
 
+def cheapest_ways(state, reach: list[str]) -> dict[int, Any]:
+    """Advisor -> the `Target` that reaches it spending least (no Envoy if possible, then fewest
+    modifiers, the Market before a +2 token), among the target keys `reach`."""
+    best: dict[int, Any] = {}
+    for key in reach:
+        t = state.T.target_info[key]
+        cost = (t.envoy, t.token + t.market, t.token)
+        if t.advisor not in best or cost < best[t.advisor][0]:
+            best[t.advisor] = (cost, t)
+    return {n: way for n, (_, way) in best.items()}
+
+
+WAYS = {(1, 0): "with a +2 token", (0, 1): "with the Market", (1, 1): "with a +2 token and the Market"}
+
+
+def way_text(target) -> str:
+    """How a dice group reaches an advisor beyond its own total, in English ('' for its total)."""
+    if target.envoy:
+        return "with the King's Envoy"
+    return WAYS.get((target.token, target.market), "")
+
+
 def reach_notes(state, seat: int, reach: list[str]) -> list[dict[str, Any]]:
     """For a dice group: each advisor it reaches with what it gives, and what reaching it costs
     when the dice alone do not (a +2 token KB-8.6, the Market KB-17.6, the Envoy KB-13.3)."""
     T = state.T
-    best: dict[int, Any] = {}
-    for key in reach:
-        t = T.target_info[key]
-        cost = (t.envoy, t.token + t.market, t.token)
-        if t.advisor not in best or cost < best[t.advisor][0]:
-            best[t.advisor] = (cost, t)
+    best = cheapest_ways(state, reach)
     out = []
     for number in sorted(best):
-        t = best[number][1]
+        t = best[number]
         out.append(advisor_note(T.data.advisors[number]))
         if t.envoy:
             out.append(note("needs_envoy", f"advisor {number} is taken: only with the King's Envoy", advisor=number))

@@ -8,7 +8,8 @@ from ludoteka.kernel.flow import BOTTOM, Automatic, Decision
 from . import flow
 from .flow import FLOW, InTurnOrder, step
 from .keys import REROLL_LABELS, DiceGroupKey, HelpKey, TargetKey, advisor_text, advisor_title, goods_dict
-from .previews import described, help_notes, own_change, reach_notes, simulated, target_notes
+from .previews import (cheapest_ways, described, help_notes, own_change, reach_notes, simulated, target_notes,
+                       way_text)
 from .tables import CHAPEL_MAX, FULL_COURT, Placement
 from .texts import declined_text, help_text, influence_text, rolled_text, turn_order_text
 
@@ -248,12 +249,15 @@ class ChooseDice(Decision):
         coloured, white = DiceGroupKey.parse(key)
         reach = target_keys(state, seat, total)
         advisors = state.T.data.advisors
-        direct = [k for k in reach if state.T.target_info[k].advisor == total]
-        if direct:
+        ways = cheapest_ways(state, reach)
+        # the advisor the dice total reaches first, then those that need a token, the Market or the Envoy
+        others = [f"{advisor_title(advisors[a])} {way_text(ways[a])}" for a in sorted(ways) if way_text(ways[a])]
+        if total in ways and not way_text(ways[total]):
             text = advisor_title(advisors[total]) + ": " + advisor_text(advisors[total])
+            if others:
+                text += "; or " + ", ".join(others)
         else:
-            nums = sorted({state.T.target_info[k].advisor for k in reach})
-            text = "with a +2 token or the Market: " + ", ".join(advisor_title(advisors[a]) for a in nums)
+            text = ", ".join(others)
         return described(key, DiceGroupKey.label(key, total, text),
                          {"coloured": coloured, "white": white, "total": total,
                           "advisors": sorted({state.T.target_info[k].advisor for k in reach})},

@@ -278,8 +278,13 @@ function actionText(action, ctx) {
       return ctx.t(kind === "build" ? "kb.act.build" : "kb.act.envoy_build", { building: buildingName(ctx, d.building), cost: goodsText(ctx, d.cost) });
     case "chapel": case "statue": case "keep": case "done": case "pass": case "skip": return ctx.t(`kb.act.${kind}`);
     case "decline": return ctx.t("kb.act.decline", { advisor: advisorName(ctx, d.advisor) });
-    case "dice": return ctx.t("kb.act.dice", { dice: diceText([...d.coloured, ...d.white]), total: d.total,
-                                               advisors: ctx.list(d.advisors.map((n) => `${advisorName(ctx, n)} (${n})`)) });
+    case "dice": {
+      // An advisor the dice reach only with a +2 token, the Market or the Envoy says so (the preview's notes)
+      const needs = Object.fromEntries((d.preview?.notes || []).filter((n) => n.key.startsWith("needs_")).map((n) => [n.args.advisor, n.key]));
+      const reach = (n) => (needs[n] ? ctx.t("kb.act.reach_via", { advisor: advisorName(ctx, n), number: n, via: ctx.t(`kb.via.${needs[n]}`) })
+                                    : `${advisorName(ctx, n)} (${n})`);
+      return ctx.t("kb.act.dice", { dice: diceText([...d.coloured, ...d.white]), total: d.total, advisors: ctx.list(d.advisors.map(reach)) });
+    }
     case "lose": return ctx.t("kb.act.lose", { goods: goodsText(ctx, d.goods) });
     case "take":
       if (d.advisor === undefined) return ctx.t("kb.act.take_goods", { goods: goodsText(ctx, d.goods) });
