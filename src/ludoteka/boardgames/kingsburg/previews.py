@@ -125,7 +125,7 @@ def simulated(state, seat: int, key: str, own: dict[str, int] | None = None,
             if item in BATTLE_ITEMS and v:
                 diff[seat][item] = v
         notes.append(note("battle_follows", "Winter follows at once: the battle decides goods and VP"))
-        if not any(n["key"].startswith("battle_") for n in notes[:-1]):
+        if not any(x["key"].startswith("battle_") for x in notes[:-1]):
             notes.append(battle_note(state, seat, (own or {}).get("soldiers", 0)))
     return make_preview(diff[seat], others={s: diff[s] for s in range(n) if s != seat},
                         uncertain=uncertain, notes=notes, confirm=confirm)
