@@ -7,6 +7,7 @@ from ludoteka.kernel.flow import BOTTOM, Automatic, Decision
 
 from .flow import FLOW, InTurnOrder, step
 from .keys import LETTERS, BuildKey, TownHallKey, goods_dict, goods_text
+from .previews import building_notes, described, own_change, simulated
 from .tables import TOKEN_SUPPLY
 from .texts import build_text
 
@@ -48,8 +49,10 @@ def _describe_build(state, seat: int, key: str, envoy: bool) -> Action:
     i = (T.envoy_info if envoy else T.build_info)[key]
     cost = cost_of(state, seat, i)
     b = T.data.buildings[i]
-    return Action(key, BuildKey.label(b, cost, envoy),
-                  {"building": b.id, "cost": goods_dict(*cost), "vp": b.vp, "envoy": envoy})
+    preview = simulated(state, seat, key, own_change(-cost[0], -cost[1], -cost[2], b.vp),
+                        notes=building_notes(state, seat, i, envoy))
+    return described(key, BuildKey.label(b, cost, envoy),
+                     {"building": b.id, "cost": goods_dict(*cost), "vp": b.vp, "envoy": envoy}, preview)
 
 
 @FLOW.kind
@@ -77,7 +80,9 @@ class Build(Decision):
 
     def describe(self, state, frame, seat, key):
         if key == "pass":
-            return Action(key, "Pass: build nothing this season", {"pass": True})
+            # a building the seat could afford is given up for this season (KB-10.1)
+            return described(key, "Pass: build nothing this season", {"pass": True},
+                             simulated(state, seat, key, confirm="pass_build"))
         return _describe_build(state, seat, key, False)
 
     def apply(self, state, frame, seat, key):
@@ -101,7 +106,7 @@ class EnvoyBuild(Decision):
 
     def describe(self, state, frame, seat, key):
         if key == "done":
-            return Action(key, "Done: keep the King's Envoy", {"pass": True})
+            return described(key, "Done: keep the King's Envoy", {"pass": True}, simulated(state, seat, key))
         return _describe_build(state, seat, key, True)
 
     def apply(self, state, frame, seat, key):
@@ -203,9 +208,10 @@ class InnOrder(Decision):
 
     def describe(self, state, frame, seat, key):
         if key == "inn:first":
-            return Action(key, "Take the Inn's +2 token first (the supply is empty: none comes), then the Town Hall",
-                          {"inn_first": True})
-        return Action(key, "Use the Town Hall first, then take the Inn's +2 token", {"inn_first": False})
+            return described(key, "Take the Inn's +2 token first (the supply is empty: none comes), then the "
+                             "Town Hall", {"inn_first": True}, simulated(state, seat, key))
+        return described(key, "Use the Town Hall first, then take the Inn's +2 token", {"inn_first": False},
+                         simulated(state, seat, key))
 
     def apply(self, state, frame, seat, key):
         if key == "inn:first":
@@ -228,8 +234,10 @@ class TownHall(Decision):
 
     def describe(self, state, frame, seat, key):
         if key == "skip":
-            return Action(key, "Do not use the Town Hall", {"pass": True})
-        return Action(key, TownHallKey.label(key), {"pay": key[9:], "vp": 1})
+            return described(key, "Do not use the Town Hall", {"pass": True}, simulated(state, seat, key))
+        what = key[9:]
+        own = own_change(vp=1) if what == "token" else own_change(*(-1 if x == what else 0 for x in LETTERS), vp=1)
+        return described(key, TownHallKey.label(key), {"pay": what, "vp": 1}, simulated(state, seat, key, own))
 
     def apply(self, state, frame, seat, key):
         if key != "skip":

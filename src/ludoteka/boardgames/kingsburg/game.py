@@ -12,6 +12,7 @@ from .evaluate import evaluate, evaluate_all
 from .invariants import check
 from .keys import advisor_text, alternative_text, goods_dict, goods_text
 from .policy import playout_key
+from .previews import SUPPLY_ITEMS, supplies
 from .render import render
 from .state import Config, KingsburgState
 from .tables import Tables
@@ -85,6 +86,8 @@ class KingsburgGame(Game):
     earlier_defaults = {1: {"negative_vp": False, "one_token_per_season": False, "effect_order_choice": False}}
     # The score categories as players say them (the end screen of `ludoteka play`).
     category_names = {"kings_reward": "King's Reward", "town_hall": "Town Hall"}
+    # The public counters of a seat that previews speak of (previews.py, kernel/preview.py).
+    supply_items = SUPPLY_ITEMS
 
     def __init__(self, data_dir: Path | str | None = None):
         self.data: KingsburgData = load_data(data_dir)
@@ -142,6 +145,10 @@ class KingsburgGame(Game):
                         + ". Defeat: " + (", ".join(f"{v} {k}" for k, v in lose.items() if v) or "nothing")
                         + "." + (" (card data unverified)" if e.verify else "")})
         return out
+
+    def supplies(self, state: GameState, seat: int) -> dict[str, int]:
+        """Goods, VP, +2 tokens, soldiers and the King's Envoy (0 or 1) of `seat`: all public."""
+        return supplies(state, seat)
 
     # ------------------------------------------------------------------ invariants
     def check_invariants(self, state: GameState) -> list[str]:

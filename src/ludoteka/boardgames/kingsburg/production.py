@@ -3,12 +3,13 @@
 advisor order (KB-9). Building and the end of the season follow in `building.py`."""
 from __future__ import annotations
 
-from ludoteka.kernel import Action
 from ludoteka.kernel.flow import BOTTOM, Automatic, Decision
 
 from . import flow
 from .flow import FLOW, InTurnOrder, step
 from .keys import REROLL_LABELS, DiceGroupKey, HelpKey, TargetKey, advisor_text, advisor_title, goods_dict
+from .previews import (cheapest_ways, described, help_notes, own_change, reach_notes, simulated, target_notes,
+                       way_text)
 from .tables import CHAPEL_MAX, FULL_COURT, Placement
 from .texts import declined_text, help_text, influence_text, rolled_text, turn_order_text
 
@@ -124,8 +125,8 @@ class Reroll(Decision):
         return reroll_keys(state, seat)
 
     def describe(self, state, frame, seat, key):
-        return Action(key, REROLL_LABELS[key], {"building": key.split("-")[0] if key != "keep" else None,
-                                                "dice": list(state.dice_of(seat))})
+        return described(key, REROLL_LABELS[key], {"building": key.split("-")[0] if key != "keep" else None,
+                                                   "dice": list(state.dice_of(seat))}, simulated(state, seat, key))
 
     def apply(self, state, frame, seat, key):
         if key == "keep":
@@ -241,20 +242,26 @@ class ChooseDice(Decision):
 
     def describe(self, state, frame, seat, key):
         if key == "pass":
-            return Action(key, "Pass: influence no more advisors this season", {"pass": True})
+            # KB-8.12: passing ends the seat's influencing for the season, dice left unused
+            return described(key, "Pass: influence no more advisors this season", {"pass": True},
+                             simulated(state, seat, key, confirm="pass_dice_left"))
         _, total, _ = state.T.groups(state.dice_of(seat))[1][key]
         coloured, white = DiceGroupKey.parse(key)
         reach = target_keys(state, seat, total)
         advisors = state.T.data.advisors
-        direct = [k for k in reach if state.T.target_info[k].advisor == total]
-        if direct:
+        ways = cheapest_ways(state, reach)
+        # the advisor the dice total reaches first, then those that need a token, the Market or the Envoy
+        others = [f"{advisor_title(advisors[a])} {way_text(ways[a])}" for a in sorted(ways) if way_text(ways[a])]
+        if total in ways and not way_text(ways[total]):
             text = advisor_title(advisors[total]) + ": " + advisor_text(advisors[total])
+            if others:
+                text += "; or " + ", ".join(others)
         else:
-            nums = sorted({state.T.target_info[k].advisor for k in reach})
-            text = "with a +2 token or the Market: " + ", ".join(advisor_title(advisors[a]) for a in nums)
-        return Action(key, DiceGroupKey.label(key, total, text),
-                      {"coloured": coloured, "white": white, "total": total,
-                       "advisors": sorted({state.T.target_info[k].advisor for k in reach})})
+            text = ", ".join(others)
+        return described(key, DiceGroupKey.label(key, total, text),
+                         {"coloured": coloured, "white": white, "total": total,
+                          "advisors": sorted({state.T.target_info[k].advisor for k in reach})},
+                         simulated(state, seat, key, notes=reach_notes(state, seat, reach)))
 
     def apply(self, state, frame, seat, key):
         if key == "pass":
@@ -280,9 +287,11 @@ class ChooseAdvisor(Decision):
     def describe(self, state, frame, seat, key):
         target = state.T.target_info[key]
         advisor = state.T.data.advisors[target.advisor]
-        return Action(key, TargetKey.label(target, frame[4], advisor),
-                      {"advisor": target.advisor, "token": bool(target.token), "market": bool(target.market),
-                       "envoy": bool(target.envoy), "total": frame[4]})
+        preview = simulated(state, seat, key, notes=target_notes(state, seat, target),
+                            confirm="spend_envoy" if target.envoy else None)
+        return described(key, TargetKey.label(target, frame[4], advisor),
+                         {"advisor": target.advisor, "token": bool(target.token), "market": bool(target.market),
+                          "envoy": bool(target.envoy), "total": frame[4]}, preview)
 
     def apply(self, state, frame, seat, key):
         T = state.T
@@ -374,11 +383,14 @@ class TakeHelp(Decision):
     def describe(self, state, frame, seat, key):
         advisor = state.T.data.advisors[frame[2] >> 1]
         if key == HelpKey.DECLINE:
-            return Action(key, f"Decline the {advisor.name}'s help", {"advisor": advisor.number})
+            return described(key, f"Decline the {advisor.name}'s help", {"advisor": advisor.number},
+                             simulated(state, seat, key, confirm="decline_help"))
         o = state.T.help_info[advisor.number][key]
-        return Action(key, HelpKey.label(o, advisor),
-                      {"advisor": advisor.number, "goods": goods_dict(o.gold, o.wood, o.stone), "vp": o.vp,
-                       "soldiers": o.soldiers, "tokens": o.tokens, "peek": bool(o.peek)})
+        preview = simulated(state, seat, key, own_change(o.gold, o.wood, o.stone, o.vp),
+                            notes=help_notes(state, seat, o))
+        return described(key, HelpKey.label(o, advisor),
+                         {"advisor": advisor.number, "goods": goods_dict(o.gold, o.wood, o.stone), "vp": o.vp,
+                          "soldiers": o.soldiers, "tokens": o.tokens, "peek": bool(o.peek)}, preview)
 
     def apply(self, state, frame, seat, key):
         advisor = frame[2] >> 1

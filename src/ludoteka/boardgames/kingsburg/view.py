@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .guide import guide
 from .keys import goods_dict
 from .state import PHASE_NAMES, REINF_TOKENS
 
@@ -87,4 +88,5 @@ def view(state: "KingsburgState", seat: int | None) -> dict[str, Any]:
                               "strength": list(state.battle_strength),
                               "result": [("lost", "tie", "won")[r + 1] for r in state.battle_result]}
     out["scores"] = state.score_breakdown()
+    out["guide"] = guide(state, seat)
     return out

@@ -3,12 +3,12 @@ reinforcements (KB-15.5, variants KB-19.2 and KB-19.5-19.7 with simultaneous sol
 and every seat's battle with its rewards and losses (KB-15.6-15.17)."""
 from __future__ import annotations
 
-from ludoteka.kernel import Action
 from ludoteka.kernel.flow import BOTTOM, Automatic, Decision, Simultaneous, in_order
 
 from . import flow
 from .flow import FLOW, InTurnOrder, step
 from .keys import RecruitKey, TokenKey, goods_dict, goods_text
+from .previews import battle_note, described, own_change, simulated, token_notes
 
 REINF_DIE, REINF_TWO_DICE, REINF_TOKENS = 0, 1, 2
 RESULTS = ("lost", "tie", "won")
@@ -50,8 +50,12 @@ class Recruit(Decision):
 
     def describe(self, state, frame, seat, key):
         if key == "done":
-            return Action(key, "Done: recruit no more soldiers", {"pass": True})
-        return Action(key, RecruitKey.label(key), {"pay": goods_dict(*RecruitKey.parse(key)), "soldiers": 1})
+            return described(key, "Done: recruit no more soldiers", {"pass": True},
+                             simulated(state, seat, key, notes=[battle_note(state, seat)]))
+        pay = RecruitKey.parse(key)
+        preview = simulated(state, seat, key, own_change(-pay[0], -pay[1], -pay[2], soldiers=1),
+                            notes=[battle_note(state, seat, 1)])
+        return described(key, RecruitKey.label(key), {"pay": goods_dict(*pay), "soldiers": 1}, preview)
 
     def apply(self, state, frame, seat, key):
         if key == "done":
@@ -101,7 +105,9 @@ class SoldierTokens(Simultaneous):
         return [state.T.token_keys[i] for i in range(5) if left[b + i]]
 
     def describe(self, state, frame, seat, key):
-        return Action(key, TokenKey.label(key), {"token": TokenKey.parse(key)})
+        v = TokenKey.parse(key)
+        return described(key, TokenKey.label(key), {"token": v},
+                         simulated(state, seat, key, notes=token_notes(state, seat, v)))
 
     def choose(self, state, frame, seat, key):
         v = TokenKey.parse(key)

@@ -2,11 +2,11 @@
 end of the year and of the game) and goods of one's choice (Aid, Merchants' Guild, battles)."""
 from __future__ import annotations
 
-from ludoteka.kernel import Action
 from ludoteka.kernel.flow import BOTTOM, Automatic, Decision, in_order
 
 from .flow import FLOW, step
 from .keys import GoodsKey, goods_dict, goods_text
+from .previews import described, own_change, simulated
 
 GOODS_REASONS = {"kings_aid": "the King's Aid", "merchants_guild": "the Merchants' Guild",
                  "battle": "the battle"}
@@ -86,8 +86,9 @@ class TakeGoods(Decision):
 
     def describe(self, state, frame, seat, key):
         gold, wood, stone = GoodsKey.parse(key)
-        return Action(key, GoodsKey.label(key, "from " + GOODS_REASONS[frame[3]]),
-                      {"goods": goods_dict(gold, wood, stone), "gain": True, "reason": frame[3]})
+        return described(key, GoodsKey.label(key, "from " + GOODS_REASONS[frame[3]]),
+                         {"goods": goods_dict(gold, wood, stone), "gain": True, "reason": frame[3]},
+                         simulated(state, seat, key, own_change(gold, wood, stone)))
 
     def apply(self, state, frame, seat, key):
         gold, wood, stone = state.T.goods_info[key]
@@ -129,8 +130,9 @@ class ChooseLoss(Decision):
 
     def describe(self, state, frame, seat, key):
         gold, wood, stone = GoodsKey.parse(key)
-        return Action(key, GoodsKey.label(key, "to the enemy"),
-                      {"goods": goods_dict(gold, wood, stone), "gain": False, "reason": "battle"})
+        return described(key, GoodsKey.label(key, "to the enemy"),
+                         {"goods": goods_dict(gold, wood, stone), "gain": False, "reason": "battle"},
+                         simulated(state, seat, key, own_change(-gold, -wood, -stone)))
 
     def apply(self, state, frame, seat, key):
         gold, wood, stone = state.T.goods_info[key]

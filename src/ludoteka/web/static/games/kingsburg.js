@@ -10,6 +10,7 @@ const GOOD_COLOURS = { gold: "#e0b400", wood: "#8b5a2b", stone: "#8e959c" };
 const SEASONS = { Spring: 2, Summer: 4, Autumn: 6 };
 
 const colourOf = (seat) => COLOURS[seat % COLOURS.length];
+const narrow = () => Boolean(globalThis.matchMedia?.("(max-width: 640px)").matches);
 const advisorName = (ctx, n) => ctx.t(`kb.c.advisor:${n}.name`);
 const buildingName = (ctx, id) => (ctx.has(`kb.c.building:${id}.name`) ? ctx.t(`kb.c.building:${id}.name`) : id);
 
@@ -33,7 +34,78 @@ function goodsText(ctx, goods, extra = {}) {
   return parts.length ? ctx.list(parts) : ctx.t("kb.nothing");
 }
 
+/** An advisor's whole reward in words, every form of it ("1 gold or 1 wood"). */
+function advisorReward(ctx, n) {
+  const c = ctx.components[`advisor:${n}`];
+  if (!c) return "";
+  return c.alternatives.map((a) => goodsText(ctx, a, a)).reduce((a, b) => ctx.t("kb.or", { a, b }));
+}
+
 const diceText = (dice) => dice.filter((v) => v).join("+");
+
+/** An SVG text that never overflows `width`: long names (German advisors, Polish guilds) are
+ * squeezed to fit, since SVG text does not wrap and the cards have a fixed size. */
+function fitted(x, y, text, width, fontSize, attrs) {
+  const estimate = String(text).length * fontSize * 0.6;      // a bold face's mean glyph width
+  const fit = estimate > width ? { textLength: width, lengthAdjust: "spacingAndGlyphs" } : {};
+  return s("text", { x, y, ...attrs, ...fit }, text);
+}
+
+/** A building's name on its 100-px space: two centred lines where one would not fit. */
+function buildingLabel(x, y, name, cls) {
+  const width = 94;
+  if (name.length * 10.5 * 0.6 <= width || !name.includes(" ")) {
+    return [fitted(x, y + 16, name, width, 10.5, { class: cls, "text-anchor": "middle", "dominant-baseline": "central" })];
+  }
+  const words = name.split(" ");
+  let best = 1;
+  for (let i = 1; i < words.length; i++) {
+    const a = words.slice(0, i).join(" ").length, b = words.slice(i).join(" ").length;
+    const bestA = words.slice(0, best).join(" ").length, bestB = words.slice(best).join(" ").length;
+    if (Math.max(a, b) < Math.max(bestA, bestB)) best = i;
+  }
+  return [words.slice(0, best).join(" "), words.slice(best).join(" ")].map((line, i) =>
+    fitted(x, y + 10 + i * 12, line, width, 10.5, { class: cls, "text-anchor": "middle", "dominant-baseline": "central" }));
+}
+
+/** An advisor's reward as icons on its card: goods as coloured squares, goods of choice as
+ * a white square, VP, soldiers, +2 tokens, a look at the enemy card; forms separated by "/". */
+function rewardIcons(ctx, advisor) {
+  const g = s("g", { class: "reward" });
+  let x = 0;
+  const square = (fill, text, dark = false) => {
+    g.append(s("rect", { x, y: -9, width: 18, height: 18, rx: 3, fill, stroke: "#6b5635", "stroke-width": 1 }),
+      label(x + 9, 0.5, text, { class: dark ? "reward-n dark" : "reward-n" }));
+    x += 21;
+  };
+  const word = (text, cls = "reward-t") => {
+    const el = s("text", { x, y: 0.5, "dominant-baseline": "central", class: cls }, text);
+    g.append(el);
+    x += String(text).length * 7.5 + 6;
+  };
+  advisor.alternatives.forEach((a, i) => {
+    if (i) word("/");
+    if (a.trade) { square("#fff", "1", true); word("→"); square("#fff", "2", true); return; }
+    if (a.pay_vp) word(`−${a.pay_vp} ${ctx.t("kb.vp")}`, "reward-t pay");
+    for (const good of GOODS) if (a[good]) square(GOOD_COLOURS[good], a[good], good === "gold");
+    if (a.choice) square("#fff", `${a.choice}?`, true);
+    if (a.vp) word(`${a.vp} ${ctx.t("kb.vp")}`);
+    if (a.soldiers) {
+      g.append(s("path", { d: `M${x},-8 h16 v7 q0,7 -8,10 q-8,-3 -8,-10 z`, fill: "#556", stroke: "#223" }),
+        label(x + 8, -1, a.soldiers, { class: "reward-n" }));
+      x += 20;
+    }
+    if (a.tokens) {
+      g.append(s("circle", { cx: x + 9, cy: 0, r: 9, fill: "#7d3c98", stroke: "#3b1d47" }), label(x + 9, 0.5, "+2", { class: "reward-n" }));
+      x += 21;
+    }
+    if (a.peek) {
+      g.append(s("rect", { x, y: -9, width: 14, height: 18, rx: 2, fill: "#5a2e2e", stroke: "#222" }), label(x + 7, 0.5, "?", { class: "reward-n" }));
+      x += 17;
+    }
+  });
+  return { g, width: x };
+}
 
 function die(x, y, value, fill, size = 24) {
   return s("g", { class: "die" },
@@ -43,17 +115,26 @@ function die(x, y, value, fill, size = 24) {
 
 function court(ctx) {
   const { view } = ctx;
-  const svg = s("svg", { viewBox: "0 0 960 420", class: "court", role: "img", "aria-label": ctx.t("kb.court") });
+  // On a phone the court is 3 cards wide (6 rows), so that names and rewards stay readable.
+  const columns = narrow() ? 3 : 6;
+  const svg = s("svg", { viewBox: `0 0 ${columns * 160} ${(18 / columns) * 140}`, class: "court", role: "img", "aria-label": ctx.t("kb.court") });
   for (let n = 1; n <= 18; n++) {
-    const x = ((n - 1) % 6) * 160, y = Math.floor((n - 1) / 6) * 140;
+    const x = ((n - 1) % columns) * 160, y = Math.floor((n - 1) / columns) * 140;
     const blocked = view.dummy_blocked.includes(n);
     const place = `advisor:${n}`;
     const g = s("g", { class: `advisor${view.helping_advisor === n ? " helping" : ""}`, "data-place": place, "data-mark": place,
                        "data-component": place, transform: `translate(${x + 4},${y + 4})` },
       s("rect", { width: 150, height: 130, rx: 10, fill: blocked ? "#bbb" : "#f5ecd6", stroke: "#6b5635", "stroke-width": 2 }),
+      s("title", {}, `${n} · ${advisorName(ctx, n)}: ${advisorReward(ctx, n)}`),
       label(22, 22, n, { class: "advisor-number" }),
-      s("text", { x: 42, y: 27, class: "advisor-name" }, advisorName(ctx, n)),
-      blocked ? label(75, 110, ctx.t("kb.blocked"), { class: "tiny" }) : null);
+      fitted(42, 27, advisorName(ctx, n), 102, 15, { class: "advisor-name" }),
+      blocked ? label(75, 62, ctx.t("kb.blocked"), { class: "tiny" }) : null);
+    const card = ctx.components[place];
+    if (card) {
+      const { g: icons, width } = rewardIcons(ctx, card);
+      icons.setAttribute("transform", `translate(${Math.max(4, (150 - width) / 2)},114)${width > 142 ? ` scale(${142 / width} 1)` : ""}`);
+      g.append(icons);
+    }
     (view.court[String(n)] || []).forEach((placed, i) => {
       placed.dice.forEach((value, j) => g.append(die(10 + j * 27, 44 + i * 30, value, colourOf(placed.seat))));
       const marks = [placed.token ? "+2" : "", placed.market ? "±1" : "", placed.envoy ? "✉" : ""].filter(Boolean).join(" ");
@@ -66,30 +147,35 @@ function court(ctx) {
 
 function tracks(ctx) {
   const { view } = ctx;
-  const svg = s("svg", { viewBox: "0 0 960 230", class: "kb-tracks", role: "img", "aria-label": ctx.t("kb.year_track") });
+  // On a phone the years take two rows of three, so that the enemies' strengths stay readable.
+  const perRow = narrow() ? 3 : 5, rows = Math.ceil(5 / perRow);
+  const svg = s("svg", { viewBox: `0 0 ${perRow * 192} ${rows * 180 + 50}`, class: "kb-tracks", role: "img", "aria-label": ctx.t("kb.year_track") });
   for (let year = 1; year <= 5; year++) {
-    const x = (year - 1) * 192;
-    svg.append(s("text", { x: x + 8, y: 18, class: "small-label" }, ctx.t("kb.enemy_year", { year })));
+    const x = ((year - 1) % perRow) * 192, top = Math.floor((year - 1) / perRow) * 180;
+    svg.append(s("text", { x: x + 8, y: top + 18, class: "small-label" }, ctx.t("kb.enemy_year", { year })));
     for (let phase = 1; phase <= 8; phase++) {
       const current = view.year === year && view.phase === phase && view.decision !== "over";
       const past = view.year > year || (view.year === year && view.phase > phase) || view.decision === "over";
-      svg.append(s("rect", { x: x + 8 + (phase - 1) * 22, y: 26, width: 19, height: 19, rx: 3,
+      svg.append(s("rect", { x: x + 8 + (phase - 1) * 22, y: top + 26, width: 19, height: 19, rx: 3,
         fill: current ? "#c0392b" : past ? "#b8a98a" : "#efe4c8", stroke: "#6b5635", "data-mark": `phase:${year}:${phase}` },
         s("title", {}, ctx.t(`kb.phase.${phase}`))));
     }
     const enemy = view.enemies[year - 1];
     const card = enemy.card;
     const g = s("g", { class: `enemy${enemy.revealed ? " revealed" : ""}`, "data-mark": `enemy:${year}`,
-                       "data-component": card ? `enemy:${card.number}` : `enemy-year:${year}`, transform: `translate(${x + 8},58)` },
+                       "data-component": card ? `enemy:${card.number}` : `enemy-year:${year}`, transform: `translate(${x + 8},${top + 58})` },
       s("rect", { width: 176, height: 110, rx: 8, fill: card ? "#5a2e2e" : "#3b3b4f", stroke: "#222" }),
       card ? [label(88, 34, ctx.t(`kb.enemy.${card.type}`), { class: "enemy-name" }), label(88, 68, card.strength, { class: "enemy-strength" })]
            : [label(88, 34, "?", { class: "enemy-name" }), label(88, 68, ctx.t("kb.enemy_range", { low: enemy.strength_range[0], high: enemy.strength_range[1] }), { class: "enemy-range" })],
       enemy.seen_by.length ? label(88, 96, ctx.t("kb.enemy_seen", { names: ctx.list(enemy.seen_by.map((seat) => ctx.shortName(seat))) }), { class: "tiny light" }) : null);
     svg.append(g);
   }
-  svg.append(s("text", { x: 8, y: 200, class: "small-label" },
-    view.envoy === null ? ctx.t("kb.envoy_nobody") : ctx.t("kb.envoy_holder", { name: ctx.shortName(view.envoy) }),
-    " · ", ctx.t("kb.turn_order"), ": ", ctx.list(view.turn_order.map((seat) => ctx.shortName(seat)))));
+  const envoy = view.envoy === null ? ctx.t("kb.envoy_nobody") : ctx.t("kb.envoy_holder", { name: ctx.shortName(view.envoy) });
+  const order = `${ctx.t("kb.turn_order")}: ${ctx.list(view.turn_order.map((seat) => ctx.shortName(seat)))}`;
+  const width = perRow * 192 - 16;
+  if (perRow === 5) svg.append(fitted(8, 200, `${envoy} · ${order}`, width, 15 * 0.92, { class: "small-label" }));
+  else svg.append(fitted(8, rows * 180 + 16, envoy, width, 15 * 0.92, { class: "small-label" }),
+    fitted(8, rows * 180 + 40, order, width, 15 * 0.92, { class: "small-label" }));
   return svg;
 }
 
@@ -103,8 +189,8 @@ function buildingGrid(ctx, seat) {
     const place = `building:${seat}:${id}`;
     svg.append(s("g", { class: `building${built.has(id) ? " built" : ""}`, "data-place": place, "data-mark": place, "data-component": c.id },
       s("rect", { x, y, width: 100, height: 45, rx: 6, fill: built.has(id) ? colourOf(seat) : "#f5ecd6", stroke: "#6b5635" }),
-      label(x + 50, y + 16, buildingName(ctx, id), { class: built.has(id) ? "building-name on" : "building-name" }),
-      label(x + 50, y + 33, `${c.vp} ${ctx.t("kb.vp")}`, { class: built.has(id) ? "tiny on" : "tiny" })));
+      buildingLabel(x + 50, y, buildingName(ctx, id), built.has(id) ? "building-name on" : "building-name"),
+      label(x + 50, y + 36, `${c.vp} ${ctx.t("kb.vp")}`, { class: built.has(id) ? "tiny on" : "tiny" })));
   }
   return svg;
 }
@@ -126,6 +212,18 @@ function province(ctx, p) {
       h("dt", {}, ctx.t("kb.tokens")), h("dd", {}, p.plus_two_tokens),
       h("dt", {}, ctx.t("kb.dice")), h("dd", {}, p.dice.length + p.white_dice.length ? dice : "—")),
     buildingGrid(ctx, seat));
+}
+
+/** What an advisor's help gives (and asks: the Smuggler's VP, the Alchemist's good given away). */
+function helpText(ctx, d) {
+  const gained = Object.fromEntries(GOODS.map((g) => [g, Math.max(0, d.goods[g])]));
+  const given = Object.fromEntries(GOODS.map((g) => [g, Math.max(0, -d.goods[g])]));
+  const parts = [];
+  if (d.vp < 0) parts.push(ctx.t("kb.gain.pay_vp", { n: -d.vp }));
+  if (GOODS.some((g) => given[g])) parts.push(ctx.t("kb.give", { goods: goodsText(ctx, given) }));
+  const got = goodsText(ctx, gained, { ...d, vp: Math.max(0, d.vp) });
+  if (got !== ctx.t("kb.nothing") || !parts.length) parts.push(got);
+  return ctx.list(parts);
 }
 
 function eventParams(event, ctx) {
@@ -150,14 +248,19 @@ function eventParams(event, ctx) {
 }
 
 const EVENTS = {
-  advisor_help: (d, p, ctx) => ["advisor_help", { ...p, reward: goodsText(ctx, d.goods, d) }],
+  advisor_help: (d, p, ctx) => ["advisor_help", { ...p, reward: helpText(ctx, d) }],
   battle: (d, p, ctx) => ["battle", { ...p, results: ctx.list(d.seats.map((r) => ctx.t("kb.ev.battle_result",
     { seat: ctx.shortName(r.seat), strength: r.strength, result: ctx.t(`kb.result.${r.result}`) }))) }],
-  battle_lost: (d, p, ctx) => ["battle_lost", { ...p, lost: ctx.list([
-    goodsText(ctx, d.goods, { choice: d.goods_of_choice, vp: d.vp }), ...d.buildings.map((b) => buildingName(ctx, b))]) }],
+  battle_lost: (d, p, ctx) => {
+    // d.vp is the (negative) change; what is lost is said as positive amounts
+    const goods = goodsText(ctx, d.goods, { choice: d.goods_of_choice, vp: -d.vp });
+    const parts = [...(goods === ctx.t("kb.nothing") ? [] : [goods]), ...d.buildings.map((b) => buildingName(ctx, b))];
+    return parts.length ? ["battle_lost", { ...p, lost: ctx.list(parts) }] : ["battle_lost_nothing", p];
+  },
   battle_won: (d, p, ctx) => ["battle_won", { ...p, gain: goodsText(ctx, d.goods, { choice: d.goods_of_choice, vp: d.vp }) }],
   dice_rolled: (d, p, ctx) => ["dice_rolled", { ...p, dice: ctx.list(d.dice.map((row, seat) => `${ctx.shortName(seat)} ${diceText(row)}`)) }],
-  dummy_dice: (d, p) => ["dummy_dice", { ...p, advisors: d.advisors.join(", ") }],
+  dummy_dice: (d, p, ctx) => ["dummy_dice", { ...p, advisors: ctx.list(d.advisors.map(String)), n: d.advisors.length }],
+  inn: (d, p) => [d.tokens ? "inn" : "inn_none", p],
   kings_aid: (d) => [d.die ? "kings_aid_die" : "kings_aid_goods"],
   kings_envoy: (d) => [d.seat === null ? "kings_envoy_tied" : "kings_envoy"],
   kings_reinforcements: (d, p) => ["kings_reinforcements", { ...p, n: d.soldiers }],
@@ -175,12 +278,17 @@ function actionText(action, ctx) {
       return ctx.t(kind === "build" ? "kb.act.build" : "kb.act.envoy_build", { building: buildingName(ctx, d.building), cost: goodsText(ctx, d.cost) });
     case "chapel": case "statue": case "keep": case "done": case "pass": case "skip": return ctx.t(`kb.act.${kind}`);
     case "decline": return ctx.t("kb.act.decline", { advisor: advisorName(ctx, d.advisor) });
-    case "dice": return ctx.t("kb.act.dice", { dice: diceText([...d.coloured, ...d.white]), total: d.total,
-                                               advisors: ctx.list(d.advisors.map((n) => `${advisorName(ctx, n)} (${n})`)) });
+    case "dice": {
+      // An advisor the dice reach only with a +2 token, the Market or the Envoy says so (the preview's notes)
+      const needs = Object.fromEntries((d.preview?.notes || []).filter((n) => n.key.startsWith("needs_")).map((n) => [n.args.advisor, n.key]));
+      const reach = (n) => (needs[n] ? ctx.t("kb.act.reach_via", { advisor: advisorName(ctx, n), number: n, via: ctx.t(`kb.via.${needs[n]}`) })
+                                    : `${advisorName(ctx, n)} (${n})`);
+      return ctx.t("kb.act.dice", { dice: diceText([...d.coloured, ...d.white]), total: d.total, advisors: ctx.list(d.advisors.map(reach)) });
+    }
     case "lose": return ctx.t("kb.act.lose", { goods: goodsText(ctx, d.goods) });
     case "take":
       if (d.advisor === undefined) return ctx.t("kb.act.take_goods", { goods: goodsText(ctx, d.goods) });
-      return ctx.t("kb.act.take", { advisor: advisorName(ctx, d.advisor), reward: goodsText(ctx, d.goods, d) });
+      return ctx.t("kb.act.take", { advisor: advisorName(ctx, d.advisor), reward: helpText(ctx, d) });
     case "trade": {
       const give = Object.fromEntries(GOODS.map((g) => [g, Math.max(0, -d.goods[g])]));
       return ctx.t("kb.act.trade", { advisor: advisorName(ctx, d.advisor), give: goodsText(ctx, give), get: goodsText(ctx, d.goods) });

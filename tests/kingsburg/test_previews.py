@@ -1,0 +1,162 @@
+"""Previews (issue 23 §1): every option that changes a seat's supplies says so before it is chosen,
+matching what applying it does, never reading what the seat may not see (tests/preview_kit.py);
+and a few positions whose previews are checked against the rulebook's numbers."""
+from __future__ import annotations
+
+import pytest
+from preview_kit import preview_problems, random_decisions
+
+from .helpers import (DATA, GAME, STEP_BUILD, STEP_END_OF_SEASON, STEP_HELP, STEP_RECRUIT, blank, goto, play,
+                      set_buildings, set_dice, set_goods, start_influence)
+
+# Every player count, the soldier-token variant, and the options that change costs or gains.
+SETUPS = [
+    (2, {}), (3, {}), (4, {}), (5, {}),
+    (3, {"reinforcements": "soldier_tokens"}),
+    (2, {"reinforcements": "dice_difference", "token_supply_limit": True, "negative_vp": False,
+         "one_token_per_season": False}),
+    (3, {"three_player_dummy": True, "merchants_guild_any_good": True, "market_with_token": False}),
+    (5, {"reinforcements": "soldier_tokens", "building_token_limit": False, "reward_without_buildings": False}),
+]
+
+
+def preview(state, key: str, seat: int | None = None) -> dict:
+    seat = state.to_act if seat is None else seat
+    action = next(a for a in state.legal_actions(seat) if a.key == key)
+    return action.data.get("preview") or {}
+
+
+def note_keys(p: dict) -> list[str]:
+    return [n["key"] for n in p.get("notes", ())]
+
+
+def test_the_supplies_are_the_public_counters_of_a_seat():
+    assert list(GAME.supply_items) == ["gold", "wood", "stone", "vp", "plus_two_tokens", "soldiers", "envoy"]
+    s = blank(2)
+    set_goods(s, 1, 1, 2, 3)
+    s.tokens[1], s.soldiers[1], s.vp[1], s.envoy_holder = 2, 4, 5, 1
+    assert GAME.supplies(s, 1) == {"gold": 1, "wood": 2, "stone": 3, "vp": 5, "plus_two_tokens": 2,
+                                   "soldiers": 4, "envoy": 1}
+    assert GAME.supplies(s, 0)["envoy"] == 0
+
+
+@pytest.mark.parametrize("players,options", SETUPS)
+def test_previews_of_random_games_match_play_and_never_leak(players, options):
+    states = gains = 0
+    for seed in range(4):
+        for state in random_decisions(GAME, players, seed, options, every=2):
+            states += 1
+            found = preview_problems(GAME, state, seed)
+            assert not found, found[:3]
+            gains += sum(1 for a in state.legal_actions(state.acting_seats()[0])
+                         if (a.data.get("preview") or {}).get("gain"))
+    assert states > 250 and gains > 100     # about 400 states per setup, 3400 in all
+
+
+@pytest.mark.rule("KB-8.6", "KB-8.7")
+def test_a_dice_group_says_which_advisor_needs_a_token_and_the_advisor_that_the_token_is_spent():
+    s = blank(2, order=[0, 1])
+    set_dice(s, 0, (1, 2, 3))
+    set_dice(s, 1, (6, 6, 6))
+    s.tokens[0] = 2
+    start_influence(s)
+    p = preview(s, "dice:1")
+    assert "gain" not in p                                           # nothing is spent yet
+    assert note_keys(p) == ["advisor_1", "advisor_3", "needs_token"]
+    assert p["notes"][2]["args"] == {"advisor": 3}
+    assert preview(s, "pass")["confirm"] == "pass_dice_left"         # dice are left: ask once
+    play(s, "dice:1")
+    p = preview(s, "adv:3+token")
+    assert p["gain"] == {"plus_two_tokens": -1}
+    assert note_keys(p) == ["advisor_3", "token_once"] and p["notes"][1]["args"] == {"left": 1}
+    assert "gain" not in preview(s, "adv:1")
+    s = blank(2, order=[0, 1], one_token_per_season=False)           # the literal reading: no such limit
+    set_dice(s, 0, (1, 2, 3))
+    set_dice(s, 1, (6, 6, 6))
+    s.tokens[0] = 2
+    start_influence(s)
+    play(s, "dice:1")
+    assert note_keys(preview(s, "adv:3+token")) == ["advisor_3", "spend_token"]
+
+
+@pytest.mark.rule("KB-13.3")
+def test_influencing_a_taken_advisor_with_the_envoy_spends_it_and_asks_first():
+    s = blank(2, order=[0, 1])
+    set_dice(s, 0, (4, 5, 6))
+    set_dice(s, 1, (6, 6, 6))
+    s.court[2 * 4] = 1                                               # seat 1 is on the Merchant (4)
+    s.advisors_taken |= 1 << 4
+    s.envoy_holder = 0
+    start_influence(s)
+    play(s, "dice:4")
+    p = preview(s, "adv:4+envoy")
+    assert p["gain"] == {"envoy": -1} and p["confirm"] == "spend_envoy"
+    assert note_keys(p) == ["advisor_4", "spend_envoy"]
+
+
+@pytest.mark.rule("KB-9.18")
+def test_the_smugglers_help_costs_1_vp_for_3_goods():
+    s = blank(2, order=[0, 1])
+    s.court[2 * 14] = 0
+    s.advisors_taken |= 1 << 14
+    s.vp[0] = 3
+    goto(s, STEP_HELP, 2)
+    assert preview(s, "take:ggg")["gain"] == {"gold": 3, "vp": -1}
+    assert preview(s, "take:gws")["gain"] == {"gold": 1, "wood": 1, "stone": 1, "vp": -1}
+    assert preview(s, "decline")["confirm"] == "decline_help"
+
+
+@pytest.mark.rule("KB-10.2", "KB-10.4", "KB-12.1", "KB-12.2")
+def test_building_in_spring_shows_its_cost_its_vp_and_the_kings_reward_that_follows():
+    s = blank(2, order=[0, 1])
+    set_buildings(s, 0, "statue")
+    set_goods(s, 1, 2, 0, 0)
+    goto(s, STEP_BUILD, 2)
+    assert s.to_act == 1
+    statue = DATA.buildings[0]
+    assert (statue.id, statue.cost, statue.vp) == ("statue", (2, 0, 0), 3)        # KB-DATA-1
+    p = preview(s, "build:statue")
+    # 2 gold for the Statue's 3 VP; then both have 1 building: the King's Reward to both (KB-12.2)
+    assert p["gain"] == {"gold": -2, "vp": 4} and p["others"] == {"0": {"vp": 1}}
+    assert "effect_statue" in note_keys(p)
+    p = preview(s, "pass")
+    assert p["others"] == {"0": {"vp": 1}} and "gain" not in p and p["confirm"] == "pass_build"
+
+
+@pytest.mark.rule("KB-17.20", "KB-13.1")
+def test_the_town_hall_turns_a_token_into_1_vp_and_the_envoy_that_follows_shows():
+    s = blank(2, order=[0, 1])
+    set_buildings(s, 0, "barricade", "crane", "town_hall")
+    s.tokens[0] = 1
+    goto(s, STEP_END_OF_SEASON, 4)
+    p = preview(s, "townhall:token")
+    assert p["gain"] == {"plus_two_tokens": -1, "vp": 1}
+    assert p["others"] == {"1": {"envoy": 1}}                  # the fewest buildings get the Envoy
+
+
+@pytest.mark.rule("KB-14.1", "KB-15.5", "KB-15.7")
+def test_recruiting_shows_the_cost_and_the_battle_odds_and_the_last_one_the_battle_that_follows():
+    s = blank(2, order=[0, 1])
+    set_goods(s, 0, 4, 0, 0)
+    set_goods(s, 1, 0, 2, 0)
+    s.soldiers[0] = 2
+    deck = list(s.enemy_deck)
+    card = next(i for i in DATA.cards_of_year[0] if DATA.enemies[i].strength == 4)
+    deck[0] = card
+    s.enemy_deck = tuple(deck)
+    s.enemy_seen = (1, 0)                                      # seat 0 has looked at year 1's card
+    goto(s, STEP_RECRUIT, 7)
+    p = preview(s, "recruit:gg")
+    assert p["gain"] == {"gold": -2, "soldiers": 1} and "uncertain" not in p
+    odds = p["notes"][0]
+    assert odds["key"] == "battle_odds_known"
+    # 2 soldiers + 1 recruited + the King's die against strength 4: 2..6 win, 1 ties (KB-15.7-15.9)
+    assert odds["args"] == {"strength": 3, "low": 4, "high": 4, "king_low": 1, "king_high": 6,
+                            "win": 83, "tie": 17, "lose": 0}
+    play(s, "done")
+    p = preview(s, "recruit:ww")                               # seat 1 has not seen the card
+    assert p["uncertain"] == ["gold", "stone", "vp", "wood"] and p["gain"] == {"wood": -2}
+    assert p["others"] == {"0": {"soldiers": -2}}             # every soldier goes home (KB-15.17)
+    low, high = DATA.year_ranges[0]
+    assert note_keys(p) == ["battle_odds", "battle_follows"]
+    assert (p["notes"][0]["args"]["low"], p["notes"][0]["args"]["high"]) == (low, high)
