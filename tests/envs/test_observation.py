@@ -32,6 +32,15 @@ def test_features_name_every_json_value():
         features({"players": {1, 2}})
 
 
+@pytest.mark.parametrize("name", ["notre-dame", "kingsburg", "messina-1347"])
+def test_the_guide_is_for_people_not_a_feature(name):
+    # The "what happens next" line and warnings (issue 23) restate the view in English.
+    game = registry.game(name)
+    view = game.new_state(game.min_players, 3).view(0)
+    assert "guide" in view
+    assert features(view) == features({k: v for k, v in view.items() if k != "guide"})
+
+
 def test_vocabulary_names_have_their_own_slot_and_other_names_hash_after_it():
     encoder = ViewEncoder(["a", "b=x"], capacity=8, hashed=16)
     vector = encoder.encode({"a": 5, "b": "x", "c": 2})

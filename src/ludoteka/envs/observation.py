@@ -24,11 +24,16 @@ from typing import Any, Iterable
 VOCABULARY_DIR = Path(__file__).with_name("features")
 DEFAULT_HASHED = 1024          # slots for features outside the vocabulary
 MAX_CACHED = 1 << 18           # hashed names remembered (events make endless new names)
+# Top-level view keys written for people, derived from the rest of the view (the "what happens
+# next" line and warnings, with English text): no features, so the vectors keep their meaning.
+PRESENTATION = frozenset({"guide"})
 
 
 def features(view: Any) -> list[tuple[str, float]]:
     """The named numeric features of a JSON value (see the module docstring), in document order."""
     out: list[tuple[str, float]] = []
+    if type(view) is dict and not PRESENTATION.isdisjoint(view):
+        view = {name: item for name, item in view.items() if name not in PRESENTATION}
     _walk(view, "", out.append)
     return out
 
