@@ -6,6 +6,7 @@ import { h, clear } from "./dom.js";
 import { t } from "./i18n.js";
 import { remember, savedTables, seatsOf } from "./saved.js";
 import { actionText, board, context, gameInfo, head, highlight, logPanel, scoreTable, seatList } from "./tableview.js";
+import { helpButton, listenForHelp } from "./help.js";
 
 export function mountTable(root, id) {
   // An invite link carries the seat token in the fragment: keep it, then drop it from the address.
@@ -16,6 +17,7 @@ export function mountTable(root, id) {
   const ui = { logSeat: "", status: "open", shown: null, revealed: null, error: null, rendered: -1 };
   let latest = null;                 // the newest frame of any connection
   let clockTimer = null;
+  listenForHelp(() => latest);
 
   function owned() { return connections.filter((c) => c.frame && c.frame.seat !== null); }
 
@@ -162,6 +164,7 @@ export function mountTable(root, id) {
       h("div", { class: "table-body" }, boardEl,
         h("aside", { class: "side" }, decisionPanel(ctx, connection), seatList(ctx), invites(),
           logPanel(ctx, connection.events, ui)))));
+    root.querySelector(".table-head #phase")?.after(helpButton(() => latest));
     if (focused) root.querySelector(`[data-focus-key="${CSS.escape(focused)}"]`)?.focus();
   }
 
