@@ -8,7 +8,7 @@ import re
 
 import httpx
 import pytest
-from server_kit import Server, create
+from server_kit import Server
 from toy_game import ToyGame, play_random
 
 from ludoteka import registry
@@ -115,21 +115,26 @@ def test_a_corrupt_help_file_is_a_clear_data_error(tmp_path, content, problem):
 def test_the_server_serves_the_help_and_the_frame_names_the_decision(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg-data"))
     server = Server(f"sqlite:///{tmp_path / 'help.sqlite3'}", tmp_path / "server.log").start()
+    http = httpx.Client(timeout=30)            # a busy machine (a parallel test run) answers slowly
     try:
         url = server.url + "/api/games/notre-dame/help"
-        answer = httpx.get(url, params={"lang": "cs"})
+        answer = http.get(url, params={"lang": "cs"})
         assert answer.status_code == 200
         assert answer.json()["lang"] == "cs" and answer.json()["title"].startswith("Notre Dame")
-        assert httpx.get(url).json()["lang"] == "en"
-        assert httpx.get(url, params={"lang": "xx"}).json()["lang"] == "en"
-        bad = httpx.get(url, params={"lang": "../x"})
+        assert http.get(url).json()["lang"] == "en"
+        assert http.get(url, params={"lang": "xx"}).json()["lang"] == "en"
+        bad = http.get(url, params={"lang": "../x"})
         assert bad.status_code == 422 and "language" in bad.json()["error"]
-        unknown = httpx.get(server.url + "/api/games/chess/help")
+        unknown = http.get(server.url + "/api/games/chess/help")
         assert unknown.status_code == 404 and "unknown game" in unknown.json()["error"]
-        table = create(server.url, "notre-dame", ["human", "human", "human"])
+        made = http.post(server.url + "/api/tables", json={"game": "notre-dame", "players": 3,
+                                                            "seats": ["human", "human", "human"]})
+        assert made.status_code == 201, made.text
+        table = made.json()
         token = table["seats"][0]["token"]
-        frame = httpx.get(f"{server.url}/api/tables/{table['id']}",
+        frame = http.get(f"{server.url}/api/tables/{table['id']}",
                           headers={"Authorization": f"Bearer {token}"}).json()
         assert frame["decision"] == "DraftPick"
     finally:
+        http.close()
         server.stop()

@@ -42,15 +42,15 @@ def test_one_sigint_stops_the_server_after_a_hard_ai_has_played(tmp_path):
         deadline = time.time() + 30
         while True:
             try:
-                httpx.get(url + "/", timeout=1)
+                httpx.get(url + "/", timeout=2)
                 break
             except httpx.HTTPError:
                 assert time.time() < deadline and server.poll() is None, (tmp_path / "server.log").read_text()
                 time.sleep(0.2)
         table = httpx.post(url + "/api/tables", json={"game": "kingsburg", "players": 2,
-                                                      "seats": ["ai:hard", "ai:hard"]}).json()
+                                                      "seats": ["ai:hard", "ai:hard"]}, timeout=30).json()
         deadline = time.time() + 60
-        while httpx.get(f"{url}/api/tables/{table['id']}").json()["version"] < 3:   # hard AIs have played
+        while httpx.get(f"{url}/api/tables/{table['id']}", timeout=30).json()["version"] < 3:   # hard AIs have played
             assert time.time() < deadline, "the hard AIs made no moves"
             time.sleep(0.2)
         os.killpg(server.pid, signal.SIGINT)         # one Ctrl-C
