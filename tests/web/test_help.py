@@ -19,7 +19,7 @@ def test_the_rules_button_opens_the_help_at_the_current_phase(open_page, server,
                                                               width, height, seats):
     page = open_page(width=width, height=height, language=language)
     table = start_table(page, server.url, game, seats)
-    assert wait_turn(page) == "act"
+    assert wait_turn(page, timeout=180000) == "act"     # the computer may begin (a busy machine: slowly)
     decision = table_frame(server.url, table)["decision"]
     help_data = registry.game(game).rules_help(language)
     current = next(s for s in help_data["sections"] if decision in s["decisions"])
@@ -49,7 +49,7 @@ def test_the_rules_button_opens_the_help_at_the_current_phase(open_page, server,
 def test_the_help_event_opens_and_closes_the_help(open_page, server):
     page = open_page()
     start_table(page, server.url, "notre-dame", ["you", "ai_easy", "ai_easy"])
-    wait_turn(page)
+    wait_turn(page, timeout=180000)
     page.evaluate("document.dispatchEvent(new CustomEvent('ludoteka:help'))")
     page.wait_for_selector("#help .help-section.help-now")
     assert page.inner_text("#help-title") == registry.game("notre-dame").rules_help("en")["title"]
