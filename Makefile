@@ -16,8 +16,11 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/ludoteka serve
 
+# make play: Notre Dame against the computer (GAME=kingsburg for another game); an unfinished
+# game in ./saves is offered first. RESUME=FILE resumes that save, RESUME=last the newest.
+GAME ?= notre-dame
 play: $(STAMP)
-	$(BIN)/ludoteka play notre-dame
+	$(BIN)/ludoteka play $(if $(RESUME),--resume $(RESUME),$(GAME) --ask-resume)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -n 2

@@ -16,6 +16,7 @@ import pytest
 import ludoteka
 from ludoteka.cli.main import main
 from ludoteka.cli.play import Session, personal
+from ludoteka.cli.resume import resume_command
 from ludoteka.kernel import load_record, replay
 
 # A rule ID, a snake_case id (component ids, frame kinds, score categories) or a market code.
@@ -178,7 +179,7 @@ def test_ctrl_d_or_ctrl_c_mid_game_leaves_a_resumable_save(monkeypatch, capsys, 
     assert main(["play", "notre-dame", "--players", "3", "--seed", "8", "--agents", "human,random,random"]) == 0
     out = capsys.readouterr().out
     (saved,) = Path("saves").glob("*.json")
-    assert f"saved to {saved}, resume with: ludoteka play --resume {saved}" in out
+    assert f"saved to {saved}, resume with: {resume_command(saved)}" in out
     assert "Traceback" not in out
     record = load_record(saved)
     assert record["finished"] is False and len(record["actions"]) >= 3

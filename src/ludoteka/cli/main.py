@@ -190,7 +190,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int_in(0, MAX_SEED),
                    help="random seed (default: chosen at random; shown only once the game is over)")
     p.add_argument("--save", metavar="FILE", help="file for `s` and for saving on quit")
-    p.add_argument("--resume", metavar="FILE", help="continue a saved game record")
+    p.add_argument("--resume", metavar="FILE",
+                   help="continue a saved game record; 'last': the newest unfinished game in ./saves")
+    p.add_argument("--ask-resume", action="store_true",
+                   help="on a terminal, if ./saves holds an unfinished game of GAME, ask whether to "
+                        "resume it (what `make play` does)")
     p.add_argument("--json", action="store_true",
                    help="talk on stderr and print the result as one JSON object on stdout")
     p.set_defaults(func=cmd_play)

@@ -1,9 +1,10 @@
 """`ludoteka play`: a game in the terminal, humans and agents at the table.
 
 The human sees the compact table (`game.render(state, seat)`; `r` shows the full one) and the
-numbered options of the pending decision, and answers with a number or a command (i NAME explains
-a component, s save, q quit, l log, h help). Agents' moves appear as the log lines the human may
-see, with the human's own seat called "You". The game is saved after every decision; Ctrl-C or
+numbered options of the pending decision, each with what it costs and gains where the game says
+so (its preview), and answers with a number or a command (i NAME explains a component, s save,
+q quit, l log, h the rules of the current phase and the commands). Agents' moves appear as the
+log lines the human may see, with the human's own seat called "You". The game is saved after every decision; Ctrl-C or
 the end of stdin stop it cleanly, saved. When it ends, the score breakdown and the winners are
 shown and the finished record is written (`ludoteka replay FILE` replays it).
 """
@@ -23,16 +24,19 @@ from ..ai import make_agent
 from ..ai.base import shown
 from ..ai.levels import decision_seed, resolve_level
 from ..kernel import Game, GameState, LudotekaError, load_record, record_of, replay, save_record
+from ..kernel.preview import preview_text
 from .arguments import MAX_SEED, UsageError, players_for, seat_number, split_agents
+from .resume import LAST, resume_command, unfinished_saves
+from .rules import WIDTH, rules_text
 
 HELP = """Type the number of an option to choose it. Commands:
+  h       the rules of the current phase and these commands; h all: the whole rules
   r       show the full table (the compact one is shown before each decision)
   i NAME  explain a component (a card, person, advisor, building...); i alone lists them
   l       show the whole log as your seat sees it
   s       save now (the game is also saved after every decision, to --save FILE, the
           --resume FILE, or ./saves/<game>-<date>-<time>.json)
-  q       save and quit (Ctrl-C and Ctrl-D also save and quit)
-  h ?     this help"""
+  q       save and quit (Ctrl-C and Ctrl-D also save and quit)"""
 
 _VERBS = {"has": "have", "is": "are", "does": "do", "was": "were"}
 
@@ -163,7 +167,7 @@ class Session:
             return False
         self.saved = str(self.save_path)
         if not quiet:
-            self.say(f"Saved to {self.save_path} (resume with: ludoteka play --resume {self.save_path})")
+            self.say(f"Saved to {self.save_path} (resume with: {resume_command(self.save_path)})")
         return True
 
     def agent_key(self, seat: int) -> str:
@@ -204,10 +208,20 @@ class Session:
         else:
             self.say(f"{found[0]['name']}: {found[0]['text']}")
 
+    def option_line(self, action: Any, prefix: str) -> str:
+        """An option as a line (or two): its label, then its preview where it has one."""
+        said = preview_text(action.data.get("preview"), self.game.supply_items)
+        line = f"{prefix}{action.label}"
+        if not said:
+            return line
+        if len(line) + len(said) + 4 <= WIDTH:
+            return f"{line}  [{said}]"
+        return f"{line}\n{' ' * len(prefix)}[{said}]"
+
     def show_options(self, actions: list, seat: int) -> None:
         self.say(f"\n{self.you(self.name_of(seat), seat)}, choose:")
         for i, action in enumerate(actions, 1):
-            self.say(f"  {i:>2}. {action.label}")
+            self.say(self.option_line(action, f"  {i:>2}. "))
 
     def human_turn(self, seat: int) -> str:
         state = self.state
@@ -216,7 +230,7 @@ class Session:
         self.show_new_log(seat)
         actions = state.legal_actions(seat)
         if len(actions) == 1:              # nothing to decide: say what happens and go on
-            self.say(f"{self.you(self.name_of(seat), seat)}: {actions[0].label} (the only choice).")
+            self.say(self.option_line(actions[0], f"{self.you(self.name_of(seat), seat)}: ") + " (the only choice)")
             return actions[0].key
         self.say("")
         self.say(self.game.render(state, seat))
@@ -227,8 +241,10 @@ class Session:
             command = command.lower()
             if _CHOICE.fullmatch(answer) and 1 <= int(answer) <= len(actions):
                 return actions[int(answer) - 1].key
-            if command in ("h", "?", "help") and not rest:
-                self.say(HELP)
+            if command in ("h", "?", "help"):
+                self.say(rules_text(self.game, state.decision_kind(), rest))
+                if not rest:
+                    self.say("\n" + HELP)
             elif command == "i":
                 self.explain(rest)
             elif answer.lower() == "s":
@@ -250,8 +266,7 @@ class Session:
         """The game stops before its end: save it and say how to resume."""
         self.say(why)
         if self.save_on_eof and self.save(quiet=True):
-            self.say(f"The game is saved to {self.save_path}, resume with: "
-                     f"ludoteka play --resume {self.save_path}")
+            self.say(f"The game is saved to {self.save_path}, resume with: {resume_command(self.save_path)}")
 
     def run(self) -> bool:
         """Play until the game is over (True) or the human quits or input ends (False)."""
@@ -359,6 +374,20 @@ def _save_path(args: argparse.Namespace, game: Game) -> Path:
     return Path("saves") / f"{game.name}-{time.strftime('%Y%m%d-%H%M%S')}.json"
 
 
+def _offer_resume(game: Game, out: TextIO, stdin: TextIO) -> str | None:
+    """`--ask-resume` (what `make play` does): when ./saves holds an unfinished game of `game`,
+    ask whether to resume the newest; the path to resume, or None for a new game."""
+    found = unfinished_saves(game.name)
+    if not found:
+        return None
+    when = time.strftime("%Y-%m-%d %H:%M", time.localtime(found[0].stat().st_mtime))
+    out.write(f"You have an unfinished {game.title or game.name} game ({found[0]}, saved {when}). "
+              "Resume it? [Y/n] ")
+    out.flush()
+    answer = stdin.readline().strip().lower()
+    return None if answer.startswith("n") else str(found[0])
+
+
 def run_play(args: argparse.Namespace, lookup: Callable[[str], Game],
              parse_options: Callable[[Any], dict[str, Any]],
              default_players: Callable[[Game], int],
@@ -368,6 +397,14 @@ def run_play(args: argparse.Namespace, lookup: Callable[[str], Game],
     if hasattr(stdin, "reconfigure"):
         stdin.reconfigure(errors="replace")     # undecodable bytes are bad input, not a crash
     out = sys.stderr if args.json else sys.stdout
+    if args.resume == LAST and not Path(LAST).exists():
+        found = unfinished_saves(lookup(args.game).name if args.game else None)
+        if not found:
+            raise UsageError("--resume last: ./saves holds no unfinished game"
+                             + (f" of {args.game}" if args.game else ""))
+        args.resume = str(found[0])
+    elif not args.resume and getattr(args, "ask_resume", False) and args.game and stdin.isatty():
+        args.resume = _offer_resume(lookup(args.game), out, stdin)
     if args.resume:
         record = load_record(args.resume)
         state = replay(record, lookup)
@@ -389,7 +426,7 @@ def run_play(args: argparse.Namespace, lookup: Callable[[str], Game],
     session.say(f"{game.title or game.name}: {players} player{'' if players == 1 else 's'}. "
                 + ", ".join(f"seat {s}: {spec}" for s, spec in enumerate(seats)))
     if session.humans:
-        session.say("Type h for help.")
+        session.say("Type h for the rules of the current phase and the commands.")
     if args.resume:
         session.say(f"Resumed from {args.resume} after {len(state.actions())} decisions.")
     finished = session.run()

@@ -112,6 +112,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
         return 1
     # Logging starts once the checks passed, so that a failed start is the error line alone.
     logging.basicConfig(level=args.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    if args.log_level != "debug":        # the schema migration's step-by-step lines are not news
+        logging.getLogger("alembic").setLevel(logging.WARNING)
     if args.access_log == "json":        # the lines alone, not behind the usual prefix
         access = logging.getLogger("ludoteka.access")
         access.addHandler(json_lines_handler())

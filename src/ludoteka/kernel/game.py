@@ -2,11 +2,14 @@
 from __future__ import annotations
 
 import json
+import sys
+from pathlib import Path
 from typing import Any, Callable, Mapping
 
 from .action_space import ActionSpace
 from .errors import BadOption, BadRecord, LudotekaError, short
 from .options import Option, resolve_options, revision_defaults
+from .rules_help import DEFAULT_LANGUAGE, check_language, read_help
 from .state import STATE_FORMAT, GameState
 
 
@@ -274,3 +277,26 @@ class Game:
                 "max_players": self.max_players, "rules_revision": self.rules_revision,
                 "supply_items": dict(self.supply_items),
                 "options": [opt.to_json() for opt in self.options.values()]}
+
+    # ---------------------------------------------------------------- the rules help
+    def help_directory(self) -> Path:
+        """Where the game's rules help files are: `data/help/` next to the module defining the
+        game's class (its package)."""
+        return Path(sys.modules[type(self).__module__].__file__).parent / "data" / "help"
+
+    def rules_help(self, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
+        """The rules help in language `lang` (kernel/rules_help.py: title, goal, rounds and one
+        section per phase, each naming the decision kinds it explains), plus `lang`, the language
+        actually given: English when `lang` has no file. Empty when the game has no help at all.
+        The dict is read once and shared: do not modify it.
+
+        A code that is not 2-3 lower-case letters raises BadOption; a corrupt file, DataError."""
+        lang = check_language(lang)
+        cache = self.__dict__.setdefault("_rules_help", {})
+        if lang not in cache:
+            directory = self.help_directory()
+            chosen = lang if (directory / f"{lang}.json").is_file() else DEFAULT_LANGUAGE
+            if not (directory / f"{chosen}.json").is_file():
+                return {}
+            cache[lang] = dict(read_help(directory / f"{chosen}.json"), lang=chosen)
+        return cache[lang]

@@ -255,6 +255,11 @@ class GameState:
         """True when the game is over."""
         return self.to_act is None
 
+    def decision_kind(self) -> str | None:
+        """The class name of the pending decision's frame kind ("ChooseDice"), None when the game
+        is over: what a rules help names to open at the current phase (`Game.rules_help`)."""
+        return None if self._stack is None else type(self._stack[1][0]).__name__
+
     # ----------------------------------------------------------- history and undo
     def actions(self) -> list[str]:
         """The action keys applied since the start, in order."""

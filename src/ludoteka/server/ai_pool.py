@@ -14,7 +14,9 @@ from __future__ import annotations
 import asyncio
 import json
 import multiprocessing
+import multiprocessing.util
 import os
+import signal
 import threading
 import time
 from collections import OrderedDict, deque
@@ -51,12 +53,26 @@ def _state_for(game_name: str, players: int, seed: int, options: dict[str, Any],
 
 def _leave_with_parent(parent: int, every: float = 1.0) -> None:
     """In a worker: exit when the server process is gone (killed with -9, say), so no worker
-    outlives it thinking for nobody."""
+    outlives it thinking for nobody. Ctrl-C is the server's to handle: a terminal sends SIGINT to
+    every process of its group, and a worker (or a search process it started, which inherits the
+    ignoring) interrupted mid-search was left waiting forever at exit, keeping the server alive."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # A worker that ran a parallel search keeps that search's processes, which wait for work
+    # forever; a leaving worker joins its children before `atexit` would stop them, so it hung
+    # (and the server waiting for it). Stopped first, by a finalizer that runs before that join.
+    multiprocessing.util.Finalize(None, _stop_children, exitpriority=100)
+
     def watch() -> None:
         while os.getppid() == parent:
             time.sleep(every)
         os._exit(0)
     threading.Thread(target=watch, daemon=True, name="parent-watch").start()
+
+
+def _stop_children() -> None:
+    """In a leaving worker: end its own child processes (the searches of a parallel agent)."""
+    for child in multiprocessing.active_children():
+        child.terminate()
 
 
 def capped(agent: Any, seconds: float | None) -> Any:

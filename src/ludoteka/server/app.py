@@ -18,7 +18,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
 from .. import registry
-from ..kernel import LudotekaError, record_of, sign_record
+from ..kernel import LudotekaError, UnknownGame, record_of, sign_record
 from ..web import STATIC
 from .access import check_read, is_private, share_token
 from .accesslog import JsonAccessLog
@@ -128,6 +128,18 @@ def create_app(settings: Settings) -> Starlette:
     async def list_games(request: Request) -> Response:
         games = [registry.game(name) for name in registry.games()]
         return JSONResponse({"games": [dict(g.describe(), components=g.components()) for g in games]})
+
+    async def rules_help(request: Request) -> Response:
+        # The rules help of a game in ?lang= (default English; a language without a file gets
+        # English, and `lang` in the answer says which).
+        try:
+            game = registry.game(request.path_params["name"])
+        except UnknownGame as exc:
+            raise ApiError(404, str(exc)) from None
+        answer = game.rules_help(request.query_params.get("lang", "en"))
+        if not answer:
+            raise ApiError(404, f"{game.name} has no rules help")
+        return JSONResponse(answer, headers={"Cache-Control": "max-age=3600"})
 
     async def list_tables(request: Request) -> Response:
         if "ids" in request.query_params:        # "My tables": these tables, whose turn, over
@@ -304,6 +316,7 @@ def create_app(settings: Settings) -> Starlette:
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
         *operations_routes(store, hub, tables, metrics),
         Route("/api/games", list_games),
+        Route("/api/games/{name}/help", rules_help),
         Route("/api/tables", list_tables, methods=["GET"]),
         Route("/api/tables", new_table, methods=["POST"]),
         Route("/api/tables/{table}", show_table),

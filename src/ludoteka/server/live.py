@@ -170,6 +170,7 @@ class LiveTable:
             "options": dict(state.options), "rules_revision": state.revision,
             "current_revision": state.game.rules_revision, "seat": seat, "seats": self.public_seats(),
             "version": self.seq, "acting": list(acting),
+            "decision": state.decision_kind(),       # the rules help opens at this phase
             "view": state.view(seat),
             "actions": [{"key": a.key, "label": a.label, "data": a.data} for a in actions],
             "can_undo": seat is not None and not finished and state.can_undo(seat),

@@ -14,6 +14,7 @@ import { gameTitle } from "./lobby.js";
 
 // How long a lone option stays on screen before it is taken (long enough to read it).
 const AUTO_DELAY = 900;
+import { helpButton, listenForHelp } from "./help.js";
 
 export function mountTable(root, id) {
   // An invite link carries the seat token in the fragment: keep it, then drop it from the address.
@@ -33,6 +34,7 @@ export function mountTable(root, id) {
   let latest = null;                 // the newest frame of any connection
   let clockTimer = null;
   let autoTimer = null;
+  listenForHelp(() => latest);
 
   function owned() { return connections.filter((c) => c.frame && c.frame.seat !== null); }
 
@@ -283,6 +285,7 @@ export function mountTable(root, id) {
       h("div", { class: "table-body" }, boardEl,
         h("aside", { class: "side" }, decisionPanel(ctx, connection), seatList(ctx), invites(),
           logPanel(ctx, connection.events, ui)))));
+    root.querySelector(".table-head #phase")?.after(helpButton(() => latest));
     if (focused) root.querySelector(`[data-focus-key="${CSS.escape(focused)}"]`)?.focus();
     ui.current = { connection, frame, ctx };
     scheduleAuto(connection, ctx);
