@@ -134,3 +134,16 @@ def test_supplies_are_the_public_counters():
     assert list(got) == list(GAME.supply_items)
     assert got["rats"] == 3 and got["fire"] == 1 and got["popularity"] == s.books[POPULARITY]
     assert got["lieutenants"] == 1
+
+
+@pytest.mark.rule("MS-30.2", "MS-30.3", "MS-13.5")
+def test_the_guide_warns_of_the_rats_and_says_what_comes_next():
+    """MS-30.3: 7 rats lose 13 points, the 8th 3 more (16, MS-30.2); the warning is the seat's own,
+    the "next" line the same for everyone (the round overview row, DATA-10)."""
+    s = _b01_turn(rats=7, fire=0)
+    mine, theirs, watcher = (GAME.view(s, seat)["guide"] for seat in (0, 1, None))
+    assert mine["warnings"] == [{"key": "rats", "text": mine["warnings"][0]["text"],
+                                 "args": {"n": 7, "lost": 13, "more": 3}}]
+    assert theirs["warnings"] == [] and watcher["warnings"] == []
+    assert mine["next"] == theirs["next"] == watcher["next"]
+    assert mine["next"]["key"] == "round_next" and mine["next"]["args"]["round"] == 1
