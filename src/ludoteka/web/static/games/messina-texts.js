@@ -69,7 +69,14 @@ function shipGain(ctx, ship) {
   return c.coins ? amount(ctx, "coin", c.coins) : amount(ctx, "points", c.points);
 }
 
-function payment(ctx, tokens) { return ctx.list(tokens.map((r) => amount(ctx, r, 1))); }
+/** A payment's tokens with equal ones counted together: "2 fire", "1 large fire and 1 fire". */
+function payment(ctx, tokens) {
+  const counts = {};
+  for (const r of tokens) counts[r] = (counts[r] || 0) + 1;
+  return ctx.list(Object.entries(counts).map(([r, n]) => amount(ctx, r, n)));
+}
+/** A citizen class with the article the language needs ("an aristocrat"). */
+const aClass = (ctx, cls) => ctx.t(`ms.a_class.${cls}`);
 
 /** The text of an option, from its key and data. */
 export function actionText(action, ctx) {
@@ -194,7 +201,8 @@ const EVENTS = {
     extra: [d.lieutenant !== null ? ctx.t("ms.ev.repopulate_lieutenant") : "", d.rat ? ctx.t("ms.ev.repopulate_rat") : ""].filter(Boolean).join("") }],
   repopulated_points: (d, p) => ["repopulated_points", { ...p, n: d.hexes }],
   repopulation_bonus: (d, p, ctx) => ["repopulation_bonus", { ...p, points: bySeat(ctx, d.points) }],
-  rescue: (d, p, ctx) => [d.to.startsWith("hut") ? "rescue_hut" : "rescue_square", { ...p, citizen: className(ctx, d.citizen) }],
+  rescue: (d, p, ctx) => [d.to.startsWith("hut") ? "rescue_hut" : d.to === "discard" ? "rescue_discard" : "rescue_square", { ...p, citizen: aClass(ctx, d.citizen) }],
+  gain: (d, p, ctx) => [d.resource === "points" ? "score" : "gain", { ...p, what: amount(ctx, d.resource, d.n) }],
   reshuffle: (d, p, ctx) => [`reshuffle_${d.kind}`, { ...p, payment: amount(ctx, d.payment, 1) }],
   scroll: (d, p, ctx) => ["scroll", { ...p, track: trackName(ctx, ctx.components[`scroll:${ctx.view.players[p.seatIndex].scroll_board}:${d.track}`].track) }],
   scroll_points: (d, p, ctx) => ["scroll_points", { ...p, n: d.total, detail: ctx.list(d.tracks.map((tr) => `${trackName(ctx, tr.kind)} ${tr.points}`)) }],
@@ -238,7 +246,7 @@ const EXPLAIN = {
   hut_upgrade: (c, ctx) => ({ title: ctx.t("ms.hut_upgrade", { id: c.id }), lines: [ctx.t("ms.explain.cost", { cost: costText(ctx, c.cost) }), ctx.t("ms.explain.hut_upgrade", { production: altText(ctx, c.production) })] }),
   workshop: (c, ctx) => ({ title: ctx.t("ms.workshop", { id: c.id }), lines: [
     ctx.t("ms.explain.workshop", { period: ctx.t(`ms.period.${c.period}`), class: className(ctx, c.citizen), cost: costText(ctx, c.cost) }),
-    ctx.t(c.requires_upgraded ? "ms.explain.needs_upgraded" : "ms.explain.needs", { citizen: className(ctx, c.citizen) }),
+    c.requires_upgraded ? ctx.t("ms.explain.needs_upgraded", { citizen: className(ctx, c.citizen) }) : ctx.t("ms.explain.needs", { citizen: aClass(ctx, c.citizen) }),
     c.period === "early" ? ctx.t("ms.explain.produces", { normal: altText(ctx, c.production), upgraded: altText(ctx, c.production_upgraded) })
                          : ctx.t("ms.explain.reward", { reward: specText(ctx, c.reward) })] }),
   book_space: (c, ctx) => ({ title: ctx.t("ms.book_space", { book: bookName(ctx, c.book), space: c.space }), lines: [
