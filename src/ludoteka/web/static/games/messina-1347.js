@@ -6,7 +6,7 @@
 
 import { h, s, label } from "../dom.js";
 import { CLASSES, ROMAN, actionText, bookName, capital, citizenText, cityId, className, eventText, explain, rowLines,
-         trackName } from "./messina-texts.js";
+         tileName, trackName } from "./messina-texts.js";
 
 const COLOURS = ["#c0392b", "#2e6da4", "#2e8b57", "#d4a017"];
 const AUTOMA_COLOUR = "#555";
@@ -92,7 +92,7 @@ function city(ctx) {
 
 function tile(ctx, id, extra = {}) {
   const place = `tile:${id}`;
-  return h("span", { class: "chip ms-tile", "data-place": place, "data-mark": place, "data-component": id, tabindex: "0", ...extra }, id);
+  return h("span", { class: "chip ms-tile", "data-place": place, "data-mark": place, "data-component": id, tabindex: "0", ...extra }, tileName(ctx, id, false));
 }
 
 function overview(ctx) {
@@ -105,7 +105,7 @@ function overview(ctx) {
   const stacks = (list, what) => list.map((st) => h("span", { class: "ms-stack" },
     st.top ? tile(ctx, st.top) : h("span", { class: "chip" }, ctx.t("ms.face_down")),
     h("small", {}, ` ${ctx.t("ms.left", { n: st.size })}${st.citizen ? ` · ${className(ctx, st.citizen)}` : ""}`),
-    st.known_bottom?.length ? h("small", {}, ` · ${ctx.t("ms.known_bottom", { ids: ctx.list(st.known_bottom) })}`) : null));
+    st.known_bottom?.length ? h("small", {}, ` · ${ctx.t("ms.known_bottom", { ids: ctx.list(st.known_bottom.map((id) => tileName(ctx, id))) })}`) : null));
   return h("div", { class: "ms-overview" },
     h("section", {}, h("h3", {}, ctx.t("ms.rounds")), rounds, h("ul", { class: "ms-row" }, rowLines(ctx, sb.row).map((line) => h("li", {}, line)))),
     h("section", { "data-component": `wheel:${wheel.window}`, tabindex: "0", "data-mark": "wheel" }, h("h3", {}, ctx.t("ms.wheel")),
@@ -130,7 +130,7 @@ function automa(ctx, a) {
   return h("section", { class: "mat ms-automa", style: `--seat: ${AUTOMA_COLOUR}`, "data-mark": "mat:automa" }, h("h3", {}, ctx.t("ms.automa")),
     h("p", {}, ctx.t("ms.automa_line", { used: a.used, total: a.lieutenants_this_round, popularity: a.popularity, deck: a.deck_size }),
       a.starts_this_round ? ` · ${ctx.t("ms.automa_starts")}` : ""),
-    taken.length ? h("p", {}, ctx.t("ms.automa_taken", { ids: ctx.list(taken) })) : null,
+    taken.length ? h("p", {}, ctx.t("ms.automa_taken", { ids: ctx.list(taken.map((id) => tileName(ctx, id))) })) : null,
     h("p", { class: "small" }, ctx.t("ms.good_result", { n: a.good_result })));
 }
 
@@ -194,7 +194,7 @@ function estate(ctx, p) {
     const place = `hut:${seat}:${k}`;
     svg.append(s("g", { "data-place": place, "data-mark": place, "data-component": hut.upgrade || undefined },
       s("rect", { x, y, width: 108, height: 44, rx: 6, fill: hut.upgrade ? "#e3d3f0" : "#efe4c8", stroke: "#6b5635" }),
-      s("text", { x: x + 6, y: y + 15, class: "tiny" }, ctx.t("ms.hut", { n: k + 1 }) + (hut.upgrade ? ` · ${hut.upgrade}` : "")),
+      s("text", { x: x + 6, y: y + 15, class: "tiny" }, ctx.t("ms.hut", { n: k + 1 }) + (hut.upgrade ? ` · ${tileName(ctx, hut.upgrade, false)}` : "")),
       hut.citizen ? [citizenDot(x + 16, y + 31, hut.citizen.class, hut.citizen.upgraded), s("text", { x: x + 30, y: y + 35, class: "tiny" }, ctx.t("ms.hut_space", { space: ROMAN[hut.space - 1] }))] : null));
   });
   return svg;
@@ -218,12 +218,12 @@ function playerMat(ctx, p) {
     estate(ctx, p),
     h("p", { class: "ms-line" }, h("strong", {}, ctx.t("ms.workshops")), " ", chips(p.workshops.map((w, i) => {
       const place = `wslot:${seat}:${i}`;
-      return h("span", { class: "chip ms-tile", "data-place": place, "data-mark": place, "data-component": w.tile, tabindex: "0" }, w.tile,
+      return h("span", { class: "chip ms-tile", "data-place": place, "data-mark": place, "data-component": w.tile, tabindex: "0" }, tileName(ctx, w.tile, false),
         w.citizen ? ` · ${citizenText(ctx, w.citizen.class, w.citizen.upgraded)}` : ` · ${ctx.t("ms.empty")}`);
     }))),
     h("p", { class: "ms-line" }, h("strong", {}, ctx.t("ms.carts")), " ", chips(p.carts.map((c) => h("span", { class: `chip${c.used ? " used" : ""}`, "data-component": c.cart, tabindex: "0" },
-      c.cart, c.used ? ` · ${ctx.t("ms.used")}` : "")))),
-    h("p", { class: "ms-line" }, h("strong", {}, ctx.t("ms.ships")), " ", chips(p.ships.map((id) => h("span", { class: "chip", "data-component": id, tabindex: "0" }, id)))),
+      ctx.t("ms.cart", { id: tileName(ctx, c.cart) }), c.used ? ` · ${ctx.t("ms.used")}` : "")))),
+    h("p", { class: "ms-line" }, h("strong", {}, ctx.t("ms.ships")), " ", chips(p.ships.map((id) => h("span", { class: "chip", "data-component": id, tabindex: "0" }, tileName(ctx, id))))),
     h("p", { class: "ms-line" }, h("strong", { "data-component": `scroll_board:${p.scroll_board}`, tabindex: "0" }, ctx.t("ms.scroll_board", { id: p.scroll_board })), " ",
       Object.entries(p.scroll).map(([track, level], k) => {
         const place = `scroll:${seat}:${k}`;
