@@ -15,6 +15,7 @@ const CITIZEN_FILL = { artisan: "#8b5a2b", aristocrat: "#6a3d9a", nun: "#f7f7f7"
 const RAT_MARK = { left: "◀", right: "▶", standing: "▲" };
 const SIZE = 54;
 const BOOKS = ["popularity", "city", "church"];
+const BOOK_LABEL = 96;            // wide enough for "Popularität" and "Popularność" (no name clipped)
 
 const colourOf = (seat) => (seat === "automa" ? AUTOMA_COLOUR : COLOURS[seat % COLOURS.length]);
 const centre = (q, r) => [Math.sqrt(3) * (q + r / 2) * SIZE, 1.5 * r * SIZE];
@@ -140,16 +141,16 @@ function books(ctx) {
   // The spaces of each book of this side of the scoring board, from the component data.
   const spaces = Object.fromEntries(BOOKS.map((book) => [book, Object.values(ctx.components)
     .filter((c) => c.kind === "book_space" && c.side === side && c.book === book).length]));
-  const width = 60 + Math.max(...Object.values(spaces)) * 46;
+  const width = BOOK_LABEL + 4 + Math.max(...Object.values(spaces)) * 46;
   const svg = s("svg", { viewBox: `0 0 ${width} 150`, class: "ms-books", role: "img", "aria-label": ctx.t("ms.books") });
   BOOKS.forEach((book, row) => {
     const y = 6 + row * 48;
     const place = `book:${book}`;
-    svg.append(s("g", { "data-place": place, "data-mark": place }, s("rect", { x: 0, y, width: 56, height: 42, rx: 6, fill: "#e9dcb9", stroke: "#6b5635" }),
-      label(28, y + 21, ctx.t(`ms.book_short.${book}`), { class: "tiny" })));
+    svg.append(s("g", { "data-place": place, "data-mark": place }, s("rect", { x: 0, y, width: BOOK_LABEL, height: 42, rx: 6, fill: "#e9dcb9", stroke: "#6b5635" }),
+      label(BOOK_LABEL / 2, y + 21, ctx.t(`ms.book_short.${book}`), { class: "tiny" })));
     for (let k = 0; k < spaces[book]; k++) {
       const c = ctx.components[`book:${side}:${book}:${k}`];
-      const x = 60 + k * 46;
+      const x = BOOK_LABEL + 4 + k * 46;
       const spacePlace = `bookspace:${book}:${k}`;
       svg.append(s("g", { "data-place": spacePlace, "data-mark": spacePlace, "data-component": `book:${side}:${book}:${k}` },
         s("rect", { x, y, width: 43, height: 42, rx: 4, fill: c?.action?.length ? "#f7ecd0" : "#fbf6ea", stroke: "#6b5635" }),
@@ -158,10 +159,10 @@ function books(ctx) {
     }
     view.players.forEach((p) => {
       const at = p.books[book];
-      svg.append(s("circle", { cx: 60 + at.space * 46 + 12 + at.height * 7, cy: y + 26 - at.height * 3, r: 8, fill: colourOf(p.seat), stroke: "#111", "pointer-events": "none" }));
+      svg.append(s("circle", { cx: BOOK_LABEL + 4 + at.space * 46 + 12 + at.height * 7, cy: y + 26 - at.height * 3, r: 8, fill: colourOf(p.seat), stroke: "#111", "pointer-events": "none" }));
     });
     if (view.automa && book === "popularity") {
-      svg.append(s("circle", { cx: 60 + view.automa.popularity * 46 + 30, cy: y + 26, r: 8, fill: AUTOMA_COLOUR, stroke: "#111", "pointer-events": "none" }));
+      svg.append(s("circle", { cx: BOOK_LABEL + 4 + view.automa.popularity * 46 + 30, cy: y + 26, r: 8, fill: AUTOMA_COLOUR, stroke: "#111", "pointer-events": "none" }));
     }
   });
   return svg;
@@ -222,7 +223,7 @@ function playerMat(ctx, p) {
         w.citizen ? ` · ${citizenText(ctx, w.citizen.class, w.citizen.upgraded)}` : ` · ${ctx.t("ms.empty")}`);
     }))),
     h("p", { class: "ms-line" }, h("strong", {}, ctx.t("ms.carts")), " ", chips(p.carts.map((c) => h("span", { class: `chip${c.used ? " used" : ""}`, "data-component": c.cart, tabindex: "0" },
-      ctx.t("ms.cart", { id: tileName(ctx, c.cart) }), c.used ? ` · ${ctx.t("ms.used")}` : "")))),
+      tileName(ctx, c.cart, false), c.used ? ` · ${ctx.t("ms.used")}` : "")))),
     h("p", { class: "ms-line" }, h("strong", {}, ctx.t("ms.ships")), " ", chips(p.ships.map((id) => h("span", { class: "chip", "data-component": id, tabindex: "0" }, tileName(ctx, id))))),
     h("p", { class: "ms-line" }, h("strong", { "data-component": `scroll_board:${p.scroll_board}`, tabindex: "0" }, ctx.t("ms.scroll_board", { id: p.scroll_board })), " ",
       Object.entries(p.scroll).map(([track, level], k) => {
