@@ -27,7 +27,7 @@ from ..scoring.standard import rat_penalty
 SUPPLY_ITEMS = {"coins": "coins", "timber": "timber", "fire": "fire", "large_fire": "large fire",
                 "rats": "rats", "points": "points", "popularity": "popularity book space",
                 "city_book": "city book space", "church_book": "church book space",
-                "lieutenants": "lieutenants left this round"}
+                "lieutenants": "lieutenants this round"}
 SEEDS = (0x9E1, 0x9E2, 0x9E3)       # the determinizations a revealing option is tried on
 FORCED_STEPS = 8                    # forced follow-ups looked through for a note, at most
 OPEN = ("action", "repopulate", "ship_bonus", "book_action:")   # turn options lost by ending it
