@@ -147,3 +147,26 @@ def test_the_guide_warns_of_the_rats_and_says_what_comes_next():
     assert theirs["warnings"] == [] and watcher["warnings"] == []
     assert mine["next"] == theirs["next"] == watcher["next"]
     assert mine["next"]["key"] == "round_next" and mine["next"]["args"]["round"] == 1
+
+
+def _offering(key: str, players: int = 3):
+    """The first state of seeded random games that offers `key` to the seat to act."""
+    for seed in range(40):
+        for state in random_decisions(GAME, players, seed):
+            if key in state.legal_keys():
+                return state
+    raise AssertionError(f"no random game offered {key!r}")
+
+
+@pytest.mark.rule("MS-24.4", "MS-24.7", "MS-24.12", "MS-13.3", "MS-31.8")
+def test_repopulation_says_its_cost_points_and_rats():
+    """MS-24.4: the printed cost and citizens; MS-31.8: the hex's points at the end; MS-24.12: 2
+    points a visit; MS-24.7/13.3: 1 rat when the hex holds cubes, 1 per cube it gets later."""
+    s = _offering("repopulate")
+    action = next(a for a in s.legal_actions() if a.key == "repopulate")
+    h = next(x for x in s.data.hexes if x.id == action.data["hex"])
+    node = next(n for n, t in enumerate(s.hex_at) if t >= 0 and s.data.hexes[t].id == h.id)
+    args = _notes(action.data["preview"])["repopulation"]
+    cost = dict(h.repop_cost)
+    assert args == {"coins": cost.get("coin", 0), "timber": cost.get("timber", 0), "citizens": len(h.repop_citizens),
+                    "points": h.points, "visit": 2, "rats": 1 if s.cubes[node] else 0}

@@ -168,6 +168,22 @@ def _ship_notes(state, seat: int, ship_id: str) -> list[dict[str, Any]]:
                  cost=cost, fire=state.fire[seat], large_fire=state.large_fire[seat])]
 
 
+def _repopulation_notes(state, hex_id: str) -> list[dict[str, Any]]:
+    """MS-24: what repopulating a hex pays, what it scores at the end (MS-31.8), the visits it
+    earns (MS-24.12) and its risks: 1 rat now if it holds cubes (MS-24.7), 1 rat for every cube
+    it gets later (MS-24.13)."""
+    node = next(n for n, t in enumerate(state.hex_at) if t >= 0 and state.data.hexes[t].id == hex_id)
+    h = state.data.hexes[state.hex_at[node]]
+    cost = dict(h.repop_cost)
+    rat = 1 if state.cubes[node] else 0
+    return [note("repopulation", f"repopulating pays {cost.get('coin', 0)} coins and {cost.get('timber', 0)} timber "
+                 f"and gives up {len(h.repop_citizens)} citizens; it scores {h.points} points at the end and "
+                 f"{state.data.tables.visit_points} each time a lieutenant chooses the hex; you take {rat} rat now "
+                 "and 1 for every plague cube the hex gets later",
+                 coins=cost.get("coin", 0), timber=cost.get("timber", 0), citizens=len(h.repop_citizens),
+                 points=h.points, visit=state.data.tables.visit_points, rats=rat)]
+
+
 def _branch_notes(state, seat: int, cls: int, key: str) -> list[dict[str, Any]]:
     """MS-16.3/16.4: where a branch leads: the squares its steps 2-5 activate, by sector."""
     path = board_of(state, seat).paths[OVERSEERS[cls]]
@@ -211,6 +227,8 @@ def preview(state, seat: int, action: Action, keys: list[str], worlds: _Worlds) 
         notes += _end_turn_notes(state, seat, keys)
         if notes:
             confirm = "end_turn_early"
+    elif key == "repopulate":
+        notes += _repopulation_notes(state, action.data["hex"])
     elif key == "recall":
         notes.append(note("recall", "the lieutenant goes home and you take 1 coin: no hex action this turn"))
     own = diff[seat]
