@@ -168,9 +168,16 @@ function books(ctx) {
   return svg;
 }
 
+/** A line of small text that never runs out of its box: squeezed to `width` when it is longer
+ *  (about 7 px a character at this size), so no name is clipped in any language. */
+function fitted(x, y, text, width) {
+  const squeeze = text.length * 7 > width ? { textLength: width, lengthAdjust: "spacingAndGlyphs" } : {};
+  return s("text", { x, y, class: "tiny", ...squeeze }, text);
+}
+
 function estate(ctx, p) {
   const seat = p.seat;
-  const svg = s("svg", { viewBox: "0 0 452 196", class: "ms-estate", role: "img", "aria-label": ctx.t("ms.estate") });
+  const svg = s("svg", { viewBox: "0 0 452 212", class: "ms-estate", role: "img", "aria-label": ctx.t("ms.estate") });
   CLASSES.forEach((cls, row) => {
     const y = row * 48;
     const o = p.overseers[cls];
@@ -178,7 +185,7 @@ function estate(ctx, p) {
     svg.append(s("g", { "data-place": oPlace, "data-mark": oPlace, "aria-label": ctx.t("ms.overseer", { class: className(ctx, cls) }) },
       s("rect", { x: 0, y: y + 2, width: 150, height: 42, rx: 6, fill: o.upgraded ? "#f3d98b" : "#efe4c8", stroke: "#6b5635" }),
       s("text", { x: 6, y: y + 18, class: "tiny strong" }, capital(className(ctx, cls))),
-      s("text", { x: 6, y: y + 35, class: "tiny" }, ctx.t("ms.overseer_step", { step: o.step }) + (o.branch ? ` · ${ctx.t(`ms.branch.${o.branch}`)}` : "") + (o.upgraded ? " ★" : ""))));
+      fitted(6, y + 35, ctx.t("ms.overseer_step", { step: o.step }) + (o.branch ? ` · ${ctx.t(`ms.branch.${o.branch}`)}` : "") + (o.upgraded ? " ★" : ""), 138)));
     p.sectors[cls].forEach((value, k) => {
       const sq = row * 6 + k;
       const x = 156 + k * 49;
@@ -194,9 +201,10 @@ function estate(ctx, p) {
     const x = k * 113, y = 148;
     const place = `hut:${seat}:${k}`;
     svg.append(s("g", { "data-place": place, "data-mark": place, "data-component": hut.upgrade || undefined },
-      s("rect", { x, y, width: 108, height: 44, rx: 6, fill: hut.upgrade ? "#e3d3f0" : "#efe4c8", stroke: "#6b5635" }),
-      s("text", { x: x + 6, y: y + 15, class: "tiny" }, ctx.t("ms.hut", { n: k + 1 }) + (hut.upgrade ? ` · ${tileName(ctx, hut.upgrade, false)}` : "")),
-      hut.citizen ? [citizenDot(x + 16, y + 31, hut.citizen.class, hut.citizen.upgraded), s("text", { x: x + 30, y: y + 35, class: "tiny" }, ctx.t("ms.hut_space", { space: ROMAN[hut.space - 1] }))] : null));
+      s("rect", { x, y, width: 108, height: 60, rx: 6, fill: hut.upgrade ? "#e3d3f0" : "#efe4c8", stroke: "#6b5635" }),
+      fitted(x + 6, y + 15, ctx.t("ms.hut", { n: k + 1 }), 96),
+      hut.upgrade ? fitted(x + 6, y + 31, tileName(ctx, hut.upgrade, false), 96) : null,
+      hut.citizen ? [citizenDot(x + 16, y + 46, hut.citizen.class, hut.citizen.upgraded), fitted(x + 30, y + 50, ctx.t("ms.hut_space", { space: ROMAN[hut.space - 1] }), 72)] : null));
   });
   return svg;
 }

@@ -45,7 +45,7 @@ export function tileName(ctx, id, quoted = true) {
   if (!c) return id;
   const q = (text) => (quoted ? ctx.t("ms.quoted", { text }) : text);
   if (c.kind === "hut_upgrade") return q(shortAlt(ctx, c.production));
-  if (c.kind === "workshop") return q(c.period === "early" ? shortAlt(ctx, c.production) : specText(ctx, c.reward));
+  if (c.kind === "workshop") return q(c.period === "early" ? shortAlt(ctx, c.production) : c.reward.map((alt) => shortAlt(ctx, alt)).join(" / "));
   if (c.kind === "cart") return quoted ? String(c.number) : ctx.t("ms.cart", { id: c.number });
   if (c.kind === "ship") return ctx.t("ms.ship_name", { number: c.number, goods: ctx.t(`ms.goods.${c.goods}`) });
   return id;
