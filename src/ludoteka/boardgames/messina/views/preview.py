@@ -20,7 +20,7 @@ from ludoteka.kernel.preview import attach, changes, make_preview, note
 from ..model.sides import board_of
 from ..model.state import OVERSEERS, POPULARITY, SQUARES
 from ..rules.activation import groups_for
-from ..rules.plague import round_row
+from ..rules.plague import pay_for_cube, payment_keys, round_row
 from ..scoring.standard import rat_penalty
 
 # The public counters of a seat, in display order: item -> English label (Game.supply_items).
@@ -129,24 +129,13 @@ def _hex_notes(state, seat: int, node: int) -> list[dict[str, Any]]:
         return []
     cost = round_row(state).fire_cost
     fire, large = state.fire[seat], state.large_fire[seat]
-    # cubes the seat can pay for: a large fire pays a whole cube (and counts 2 fire in a
-    # 2-fire round only where the rules let it, payment_keys decides which payments exist)
-    payable = 0
-    f, lg = fire, large
-    for _ in range(cubes):
-        if cost == 1 and (f or lg):
-            f, lg = (f - 1, lg) if f else (f, lg - 1)
-        elif cost == 2 and f >= 2:
-            f -= 2
-        elif cost == 2 and lg and (state.rules.large_fire_two or f or lg >= 2):
-            if state.rules.large_fire_two:
-                lg -= 1
-            elif f:
-                f, lg = f - 1, lg - 1
-            else:
-                lg -= 2
-        else:
+    # the cubes the seat can pay for, counted with the rules' own payments (MS-12.2/12.3/12.8)
+    scratch, payable = state.clone(), 0
+    while payable < cubes:
+        keys = payment_keys(scratch, seat, cost)
+        if not keys:
             break
+        pay_for_cube(scratch, seat, keys[0], cost)
         payable += 1
     rats = cubes - payable
     notes = [note("plague_here", f"{cubes} plague cube{'s' if cubes != 1 else ''} here: each costs {cost} "
