@@ -23,13 +23,14 @@ def guide(state, seat: int | None) -> dict[str, Any]:
 def _next(state) -> dict[str, Any]:
     if state.is_terminal():
         return note("game_over", "The game is over: the rat penalty and the final scoring are done.")
-    if state.producing:
+    # read from the lieutenants alone (what a view shows): no lieutenant left, the round is ending
+    turns = sum(len(state.available_lieutenants(s)) for s in range(state.players))
+    if not turns:
         if state.round >= ROUNDS:
             return note("production_last", "Round VI ends: production, then the rat penalty and the final "
                         "scoring.", round=state.round)
         return note("production", f"Round {state.round} ends: production, then round {state.round + 1} "
                     "is prepared.", round=state.round, next=state.round + 1)
-    turns = sum(len(state.available_lieutenants(s)) for s in range(state.players))
     if state.round >= ROUNDS:
         return note("last_round", f"Round VI, the last: {turns} lieutenant turns left, then production, "
                     "the rat penalty and the final scoring.", round=state.round, turns=turns)
