@@ -228,6 +228,7 @@ def test_quarantine_exit_choice_and_late_reward(estate):
     keys = s.legal_keys()
     assert keys == [f"square:{i}" for i in range(6)] + ["workshop:0"]
     assert "W24" in s.legal_actions()[-1].label
+    estate.clear()                  # the labels' previews tried each option on a copy of the state
     s.apply("workshop:0")
     assert estate == [(0, 0, citizen_code(ARTISAN, False))]
     assert s.huts[0] == 0 and s.hut_space[0] == 0

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ludoteka.kernel import BadOption, DataError, Game, GameState
+from ludoteka.kernel import Action, BadOption, DataError, Game, GameState
 from ludoteka.kernel.data import registered_data_sets
 
 from .action_space import action_keys
@@ -19,6 +19,7 @@ from .rules import repopulation, turns  # noqa: F401  (the rule modules register
 from .rules.setup import setup
 from .scoring.standard import breakdown, winners
 from .views.hidden import determinize
+from .views.preview import SUPPLY_ITEMS, supplies, with_previews
 from .views.render import render
 from .views.view import components as view_components, view
 
@@ -43,6 +44,12 @@ class PlayedState(MessinaState):
     def _setup(self) -> None:
         setup(self)
 
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """The options, each with its preview (views/preview.py): built only here, for labels,
+        never when keys are listed (the AI's and the bench's path)."""
+        actions = super().legal_actions(seat)
+        return with_previews(self, self.to_act if seat is None else seat, actions)
+
 
 class MessinaGame(Game):
     """Messina 1347 (Fernández Aparicio & Suchý, Delicious Games 2021), 2 to 4 players."""
@@ -57,6 +64,7 @@ class MessinaGame(Game):
     # MS-30.4/30.5: the rat penalty (at most 21) can make a final score negative; no rule caps
     # the top (MS-31.15), so 400 is a generous bound (random solo play scores about -15).
     score_bounds = (-21.0, 400.0)
+    supply_items = SUPPLY_ITEMS
     category_names = {"rat_penalty": "Rat penalty", "popularity_ranking": "Popularity ranking",
                       "repopulated_hexes": "Repopulated hexes", "scroll_board": "Scroll board",
                       "remaining_markers": "Remaining markers"}
@@ -124,6 +132,10 @@ class MessinaGame(Game):
         state.rules = Rules(options, state.data.tables.rat_penalty)
         state.board = self.board_for(state.data, players)
         return state
+
+    def supplies(self, state: GameState, seat: int) -> dict[str, int]:
+        """The public counters of a seat: markers, rats, points, book spaces, lieutenants left."""
+        return supplies(state, seat)
 
     def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
         return view(state, seat)

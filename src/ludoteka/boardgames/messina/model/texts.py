@@ -35,6 +35,14 @@ def counts_text(counts: dict[str, int]) -> str:
     return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
+def payment_text(tokens) -> str:
+    """'2 fire', '1 large fire and 1 fire': a payment's tokens, equal ones counted together."""
+    counts: dict[str, int] = {}
+    for token in tokens:
+        counts[token] = counts.get(token, 0) + 1
+    return counts_text(counts)
+
+
 def citizen_name(cls: int, upgraded: bool) -> str:
     """'an upgraded nun', 'an artisan' ... (cls: index in CLASSES)."""
     name = CLASSES[cls]

@@ -144,9 +144,23 @@ class ChooseOption(Decision):
         perform(state, seat, frame[2][int(key[7:])])
 
 
+def gain_text(seat: int, resource: str, amount: int) -> str:
+    """'Seat 0 gains 2 coins.' / 'Seat 0 scores 1 point.' (written only when the log is read)."""
+    return f"Seat {seat} {'scores' if resource == 'points' else 'gains'} {amount_text(resource, amount)}."
+
+
+def _log_gain(state, seat: int, resource: str, amount: int) -> None:
+    # Production logs what each seat produced in one event; elsewhere (hex, square, book and
+    # workshop actions) every marker or point an action gives is logged as it is gained.
+    if not state.producing:
+        state.event("gain", (gain_text, seat, resource, amount),
+                    {"seat": seat, "resource": resource, "n": amount}, seats=(seat,))
+
+
 def _gain(resource):
     def handler(state, seat, amount, arg):
         state.gain(seat, resource, amount)
+        _log_gain(state, seat, resource, amount)
     return handler
 
 
@@ -157,6 +171,7 @@ for _resource in ("coin", "timber", "fire", "large_fire"):
 @atom("points")
 def _points(state, seat, amount, arg):
     state.add_points(seat, amount, "actions")
+    _log_gain(state, seat, "points", amount)
 
 
 @atom("city_book")

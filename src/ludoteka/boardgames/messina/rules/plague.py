@@ -13,7 +13,7 @@ from .books import hex_record
 from .citizens import workshop_move_keys
 from .turn_steps import HEX_ACTION_STEP, SHIP_BONUS, SHIP_STEP, begin_action_step
 from ..model.flow import FLOW
-from ..model.texts import amount_text, citizen_name
+from ..model.texts import amount_text, citizen_name, payment_text
 from ..model.state import HUTS, OVERSEERS, POPULARITY, SHIP_OWNED, SQUARES, citizen_code
 from ..model.sides import side_name
 
@@ -161,7 +161,7 @@ class Fight(Decision):
             return Action(key, f"Stop fighting the plague (take {left} rat{'s' if left != 1 else ''})"
                           if left else "Go on to the hex action", {"rats": left})
         tokens = key[6:].split("+")
-        words = " and ".join(t.replace("_", " ") for t in tokens)
+        words = payment_text(tokens)
         bonus = " (and may remove a cube from an adjacent hex)" if set(tokens) == {"large_fire"} else ""
         return Action(key, f"Pay {words} to remove a plague cube{bonus}", {"payment": tokens})
 
@@ -221,7 +221,7 @@ class ShipFight(Decision):
     def describe(self, state, frame, seat, key):
         if key == "decline":
             return Action(key, "Do not fight the ship's plague cube: take 1 rat")
-        words = key[6:].replace("large_fire", "large fire").replace("+", " and ")
+        words = payment_text(key[6:].split("+"))
         return Action(key, f"Pay {words} to fight the ship's plague cube", {"payment": key[6:].split("+")})
 
     def apply(self, state, frame, seat, key):

@@ -15,6 +15,7 @@ from ..data.components import CLASSES, CORNERS
 from ..scoring.advanced import level_text, track_key, track_name
 from ..model.state import (BOOKS, BOX, CATEGORIES, ESTATE, HUTS, LIEUTENANTS, OVERSEERS, SHIP_OWNED, SQUARES, SUPPLY,
                     citizen_class, citizen_upgraded)
+from .guide import guide
 from ..model.texts import action_text, alternative_text, cost_text
 from ..model.sides import board_of, scroll_board_of, side_name
 from ..rules.automa import automa_starts, lieutenants_this_round
@@ -161,6 +162,7 @@ def view(state, seat: int | None) -> dict[str, Any]:
         "placing": [{"seat": f[1], "hut_upgrade": data.hut_upgrades[f[2]].id}      # taken, not yet on a hut
                     for f in (state.frames() if top is not None else ()) if f[0].name == "place_hut_upgrade"],
         "options": {k: v for k, v in state.options.items()},
+        "guide": guide(state, seat),
     }
     if n == 1:
         out["automa"] = _automa(state)

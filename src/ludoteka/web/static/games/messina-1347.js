@@ -6,7 +6,7 @@
 
 import { h, s, label } from "../dom.js";
 import { CLASSES, ROMAN, actionText, bookName, capital, citizenText, cityId, className, eventText, explain, rowLines,
-         trackName } from "./messina-texts.js";
+         tileName, trackName } from "./messina-texts.js";
 
 const COLOURS = ["#c0392b", "#2e6da4", "#2e8b57", "#d4a017"];
 const AUTOMA_COLOUR = "#555";
@@ -15,6 +15,7 @@ const CITIZEN_FILL = { artisan: "#8b5a2b", aristocrat: "#6a3d9a", nun: "#f7f7f7"
 const RAT_MARK = { left: "◀", right: "▶", standing: "▲" };
 const SIZE = 54;
 const BOOKS = ["popularity", "city", "church"];
+const BOOK_LABEL = 96;            // wide enough for "Popularität" and "Popularność" (no name clipped)
 
 const colourOf = (seat) => (seat === "automa" ? AUTOMA_COLOUR : COLOURS[seat % COLOURS.length]);
 const centre = (q, r) => [Math.sqrt(3) * (q + r / 2) * SIZE, 1.5 * r * SIZE];
@@ -92,7 +93,7 @@ function city(ctx) {
 
 function tile(ctx, id, extra = {}) {
   const place = `tile:${id}`;
-  return h("span", { class: "chip ms-tile", "data-place": place, "data-mark": place, "data-component": id, tabindex: "0", ...extra }, id);
+  return h("span", { class: "chip ms-tile", "data-place": place, "data-mark": place, "data-component": id, tabindex: "0", ...extra }, tileName(ctx, id, false));
 }
 
 function overview(ctx) {
@@ -105,7 +106,7 @@ function overview(ctx) {
   const stacks = (list, what) => list.map((st) => h("span", { class: "ms-stack" },
     st.top ? tile(ctx, st.top) : h("span", { class: "chip" }, ctx.t("ms.face_down")),
     h("small", {}, ` ${ctx.t("ms.left", { n: st.size })}${st.citizen ? ` · ${className(ctx, st.citizen)}` : ""}`),
-    st.known_bottom?.length ? h("small", {}, ` · ${ctx.t("ms.known_bottom", { ids: ctx.list(st.known_bottom) })}`) : null));
+    st.known_bottom?.length ? h("small", {}, ` · ${ctx.t("ms.known_bottom", { ids: ctx.list(st.known_bottom.map((id) => tileName(ctx, id))) })}`) : null));
   return h("div", { class: "ms-overview" },
     h("section", {}, h("h3", {}, ctx.t("ms.rounds")), rounds, h("ul", { class: "ms-row" }, rowLines(ctx, sb.row).map((line) => h("li", {}, line)))),
     h("section", { "data-component": `wheel:${wheel.window}`, tabindex: "0", "data-mark": "wheel" }, h("h3", {}, ctx.t("ms.wheel")),
@@ -130,7 +131,7 @@ function automa(ctx, a) {
   return h("section", { class: "mat ms-automa", style: `--seat: ${AUTOMA_COLOUR}`, "data-mark": "mat:automa" }, h("h3", {}, ctx.t("ms.automa")),
     h("p", {}, ctx.t("ms.automa_line", { used: a.used, total: a.lieutenants_this_round, popularity: a.popularity, deck: a.deck_size }),
       a.starts_this_round ? ` · ${ctx.t("ms.automa_starts")}` : ""),
-    taken.length ? h("p", {}, ctx.t("ms.automa_taken", { ids: ctx.list(taken) })) : null,
+    taken.length ? h("p", {}, ctx.t("ms.automa_taken", { ids: ctx.list(taken.map((id) => tileName(ctx, id))) })) : null,
     h("p", { class: "small" }, ctx.t("ms.good_result", { n: a.good_result })));
 }
 
@@ -140,16 +141,16 @@ function books(ctx) {
   // The spaces of each book of this side of the scoring board, from the component data.
   const spaces = Object.fromEntries(BOOKS.map((book) => [book, Object.values(ctx.components)
     .filter((c) => c.kind === "book_space" && c.side === side && c.book === book).length]));
-  const width = 60 + Math.max(...Object.values(spaces)) * 46;
+  const width = BOOK_LABEL + 4 + Math.max(...Object.values(spaces)) * 46;
   const svg = s("svg", { viewBox: `0 0 ${width} 150`, class: "ms-books", role: "img", "aria-label": ctx.t("ms.books") });
   BOOKS.forEach((book, row) => {
     const y = 6 + row * 48;
     const place = `book:${book}`;
-    svg.append(s("g", { "data-place": place, "data-mark": place }, s("rect", { x: 0, y, width: 56, height: 42, rx: 6, fill: "#e9dcb9", stroke: "#6b5635" }),
-      label(28, y + 21, ctx.t(`ms.book_short.${book}`), { class: "tiny" })));
+    svg.append(s("g", { "data-place": place, "data-mark": place }, s("rect", { x: 0, y, width: BOOK_LABEL, height: 42, rx: 6, fill: "#e9dcb9", stroke: "#6b5635" }),
+      label(BOOK_LABEL / 2, y + 21, ctx.t(`ms.book_short.${book}`), { class: "tiny" })));
     for (let k = 0; k < spaces[book]; k++) {
       const c = ctx.components[`book:${side}:${book}:${k}`];
-      const x = 60 + k * 46;
+      const x = BOOK_LABEL + 4 + k * 46;
       const spacePlace = `bookspace:${book}:${k}`;
       svg.append(s("g", { "data-place": spacePlace, "data-mark": spacePlace, "data-component": `book:${side}:${book}:${k}` },
         s("rect", { x, y, width: 43, height: 42, rx: 4, fill: c?.action?.length ? "#f7ecd0" : "#fbf6ea", stroke: "#6b5635" }),
@@ -158,18 +159,25 @@ function books(ctx) {
     }
     view.players.forEach((p) => {
       const at = p.books[book];
-      svg.append(s("circle", { cx: 60 + at.space * 46 + 12 + at.height * 7, cy: y + 26 - at.height * 3, r: 8, fill: colourOf(p.seat), stroke: "#111", "pointer-events": "none" }));
+      svg.append(s("circle", { cx: BOOK_LABEL + 4 + at.space * 46 + 12 + at.height * 7, cy: y + 26 - at.height * 3, r: 8, fill: colourOf(p.seat), stroke: "#111", "pointer-events": "none" }));
     });
     if (view.automa && book === "popularity") {
-      svg.append(s("circle", { cx: 60 + view.automa.popularity * 46 + 30, cy: y + 26, r: 8, fill: AUTOMA_COLOUR, stroke: "#111", "pointer-events": "none" }));
+      svg.append(s("circle", { cx: BOOK_LABEL + 4 + view.automa.popularity * 46 + 30, cy: y + 26, r: 8, fill: AUTOMA_COLOUR, stroke: "#111", "pointer-events": "none" }));
     }
   });
   return svg;
 }
 
+/** A line of small text that never runs out of its box: squeezed to `width` when it is longer
+ *  (about 7 px a character at this size), so no name is clipped in any language. */
+function fitted(x, y, text, width) {
+  const squeeze = text.length * 7 > width ? { textLength: width, lengthAdjust: "spacingAndGlyphs" } : {};
+  return s("text", { x, y, class: "tiny", ...squeeze }, text);
+}
+
 function estate(ctx, p) {
   const seat = p.seat;
-  const svg = s("svg", { viewBox: "0 0 452 196", class: "ms-estate", role: "img", "aria-label": ctx.t("ms.estate") });
+  const svg = s("svg", { viewBox: "0 0 452 212", class: "ms-estate", role: "img", "aria-label": ctx.t("ms.estate") });
   CLASSES.forEach((cls, row) => {
     const y = row * 48;
     const o = p.overseers[cls];
@@ -177,7 +185,7 @@ function estate(ctx, p) {
     svg.append(s("g", { "data-place": oPlace, "data-mark": oPlace, "aria-label": ctx.t("ms.overseer", { class: className(ctx, cls) }) },
       s("rect", { x: 0, y: y + 2, width: 150, height: 42, rx: 6, fill: o.upgraded ? "#f3d98b" : "#efe4c8", stroke: "#6b5635" }),
       s("text", { x: 6, y: y + 18, class: "tiny strong" }, capital(className(ctx, cls))),
-      s("text", { x: 6, y: y + 35, class: "tiny" }, ctx.t("ms.overseer_step", { step: o.step }) + (o.branch ? ` · ${ctx.t(`ms.branch.${o.branch}`)}` : "") + (o.upgraded ? " ★" : ""))));
+      fitted(6, y + 35, ctx.t("ms.overseer_step", { step: o.step }) + (o.branch ? ` · ${ctx.t(`ms.branch.${o.branch}`)}` : "") + (o.upgraded ? " ★" : ""), 138)));
     p.sectors[cls].forEach((value, k) => {
       const sq = row * 6 + k;
       const x = 156 + k * 49;
@@ -193,9 +201,10 @@ function estate(ctx, p) {
     const x = k * 113, y = 148;
     const place = `hut:${seat}:${k}`;
     svg.append(s("g", { "data-place": place, "data-mark": place, "data-component": hut.upgrade || undefined },
-      s("rect", { x, y, width: 108, height: 44, rx: 6, fill: hut.upgrade ? "#e3d3f0" : "#efe4c8", stroke: "#6b5635" }),
-      s("text", { x: x + 6, y: y + 15, class: "tiny" }, ctx.t("ms.hut", { n: k + 1 }) + (hut.upgrade ? ` · ${hut.upgrade}` : "")),
-      hut.citizen ? [citizenDot(x + 16, y + 31, hut.citizen.class, hut.citizen.upgraded), s("text", { x: x + 30, y: y + 35, class: "tiny" }, ctx.t("ms.hut_space", { space: ROMAN[hut.space - 1] }))] : null));
+      s("rect", { x, y, width: 108, height: 60, rx: 6, fill: hut.upgrade ? "#e3d3f0" : "#efe4c8", stroke: "#6b5635" }),
+      fitted(x + 6, y + 15, ctx.t("ms.hut", { n: k + 1 }), 96),
+      hut.upgrade ? fitted(x + 6, y + 31, tileName(ctx, hut.upgrade, false), 96) : null,
+      hut.citizen ? [citizenDot(x + 16, y + 46, hut.citizen.class, hut.citizen.upgraded), fitted(x + 30, y + 50, ctx.t("ms.hut_space", { space: ROMAN[hut.space - 1] }), 72)] : null));
   });
   return svg;
 }
@@ -218,12 +227,12 @@ function playerMat(ctx, p) {
     estate(ctx, p),
     h("p", { class: "ms-line" }, h("strong", {}, ctx.t("ms.workshops")), " ", chips(p.workshops.map((w, i) => {
       const place = `wslot:${seat}:${i}`;
-      return h("span", { class: "chip ms-tile", "data-place": place, "data-mark": place, "data-component": w.tile, tabindex: "0" }, w.tile,
+      return h("span", { class: "chip ms-tile", "data-place": place, "data-mark": place, "data-component": w.tile, tabindex: "0" }, tileName(ctx, w.tile, false),
         w.citizen ? ` · ${citizenText(ctx, w.citizen.class, w.citizen.upgraded)}` : ` · ${ctx.t("ms.empty")}`);
     }))),
     h("p", { class: "ms-line" }, h("strong", {}, ctx.t("ms.carts")), " ", chips(p.carts.map((c) => h("span", { class: `chip${c.used ? " used" : ""}`, "data-component": c.cart, tabindex: "0" },
-      c.cart, c.used ? ` · ${ctx.t("ms.used")}` : "")))),
-    h("p", { class: "ms-line" }, h("strong", {}, ctx.t("ms.ships")), " ", chips(p.ships.map((id) => h("span", { class: "chip", "data-component": id, tabindex: "0" }, id)))),
+      tileName(ctx, c.cart, false), c.used ? ` · ${ctx.t("ms.used")}` : "")))),
+    h("p", { class: "ms-line" }, h("strong", {}, ctx.t("ms.ships")), " ", chips(p.ships.map((id) => h("span", { class: "chip", "data-component": id, tabindex: "0" }, tileName(ctx, id))))),
     h("p", { class: "ms-line" }, h("strong", { "data-component": `scroll_board:${p.scroll_board}`, tabindex: "0" }, ctx.t("ms.scroll_board", { id: p.scroll_board })), " ",
       Object.entries(p.scroll).map(([track, level], k) => {
         const place = `scroll:${seat}:${k}`;

@@ -32,6 +32,25 @@ const countsText = (ctx, counts) => {
   const parts = Object.entries(counts || {}).filter(([, n]) => n).map(([r, n]) => amount(ctx, r, n));
   return parts.length ? ctx.list(parts) : ctx.t("ms.nothing");
 };
+/** What a tile does, short ("1 coin + 1 fire"): the visible name of a hut upgrade or workshop. */
+function shortAlt(ctx, atoms) {
+  if (!atoms?.length) return ctx.t("ms.nothing");
+  return atoms.map(([verb, n, arg]) => (RESOURCES.has(verb) ? amount(ctx, verb, n) : atomText(ctx, [verb, n, arg]))).join(" + ");
+}
+
+/** The visible name of a component whose code (U03, W12, K1b, S1-silk) stays inside its
+ *  explanation: what a hut upgrade or workshop does, a cart's or ship's printed number. */
+export function tileName(ctx, id, quoted = true) {
+  const c = ctx.components[id];
+  if (!c) return id;
+  const q = (text) => (quoted ? ctx.t("ms.quoted", { text }) : text);
+  if (c.kind === "hut_upgrade") return q(shortAlt(ctx, c.production));
+  if (c.kind === "workshop") return q(c.period === "early" ? shortAlt(ctx, c.production) : c.reward.map((alt) => shortAlt(ctx, alt)).join(" / "));
+  if (c.kind === "cart") return quoted ? String(c.number) : ctx.t("ms.cart", { id: c.number });
+  if (c.kind === "ship") return ctx.t("ms.ship_name", { number: c.number, goods: ctx.t(`ms.goods.${c.goods}`) });
+  return id;
+}
+
 export const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** What a scroll track pays at a level (0-based). */
@@ -69,7 +88,14 @@ function shipGain(ctx, ship) {
   return c.coins ? amount(ctx, "coin", c.coins) : amount(ctx, "points", c.points);
 }
 
-function payment(ctx, tokens) { return ctx.list(tokens.map((r) => amount(ctx, r, 1))); }
+/** A payment's tokens with equal ones counted together: "2 fire", "1 large fire and 1 fire". */
+function payment(ctx, tokens) {
+  const counts = {};
+  for (const r of tokens) counts[r] = (counts[r] || 0) + 1;
+  return ctx.list(Object.entries(counts).map(([r, n]) => amount(ctx, r, n)));
+}
+/** A citizen class with the article the language needs ("an aristocrat"). */
+const aClass = (ctx, cls) => ctx.t(`ms.a_class.${cls}`);
 
 /** The text of an option, from its key and data. */
 export function actionText(action, ctx) {
@@ -82,7 +108,7 @@ export function actionText(action, ctx) {
       if (decision === "adjacent_cube") return ctx.t("ms.act.adjacent", { hex: d.hex });
       if (decision === "any_hex") return ctx.t("ms.act.any_hex", { hex: placeName(ctx, d.hex), action: hexAction(ctx, d.hex) });
       return paid("ms.act.hex", { hex: placeName(ctx, d.hex), action: hexAction(ctx, d.hex) });
-    case "ship": return paid("ms.act.ship", { ship: d.ship, goods: ctx.t(`ms.goods.${ctx.components[d.ship].goods}`), gain: shipGain(ctx, d.ship) });
+    case "ship": return paid("ms.act.ship", { ship: ctx.components[d.ship].number, goods: ctx.t(`ms.goods.${ctx.components[d.ship].goods}`), gain: shipGain(ctx, d.ship) });
     case "lt":
       if (decision === "repopulate_choice") {
         return d.at >= 0 ? ctx.t("ms.act.give_lieutenant", { place: placeName(ctx, cityId(ctx.view, d.at)) }) : ctx.t("ms.act.give_lieutenant_estate");
@@ -117,15 +143,15 @@ export function actionText(action, ctx) {
     case "workshop": {
       if (decision === "build") {
         const w = ctx.components[d.workshop];
-        return ctx.t("ms.act.build_workshop", { id: d.workshop, period: ctx.t(`ms.period.${w.period}`), class: className(ctx, w.citizen), cost: costText(ctx, w.cost) });
+        return ctx.t("ms.act.build_workshop", { id: tileName(ctx, d.workshop), period: ctx.t(`ms.period.${w.period}`), class: className(ctx, w.citizen), cost: costText(ctx, w.cost) });
       }
       const slot = me(ctx).workshops[Number(action.key.slice(9))];
-      if (decision === "quarantine_exit") return ctx.t("ms.act.exit_workshop", { citizen: citizenText(ctx, d.citizen, d.upgraded), workshop: slot.tile });
-      if (decision === "upgrade_citizen") return ctx.t("ms.act.upgrade_workshop", { class: className(ctx, slot.citizen.class), workshop: slot.tile });
-      return ctx.t("ms.act.give_workshop", { citizen: citizenText(ctx, slot.citizen.class, slot.citizen.upgraded), workshop: slot.tile });
+      if (decision === "quarantine_exit") return ctx.t("ms.act.exit_workshop", { citizen: citizenText(ctx, d.citizen, d.upgraded), workshop: tileName(ctx, slot.tile) });
+      if (decision === "upgrade_citizen") return ctx.t("ms.act.upgrade_workshop", { class: className(ctx, slot.citizen.class), workshop: tileName(ctx, slot.tile) });
+      return ctx.t("ms.act.give_workshop", { citizen: citizenText(ctx, slot.citizen.class, slot.citizen.upgraded), workshop: tileName(ctx, slot.tile) });
     }
     case "discard": return ctx.t("ms.act.discard", { citizen: className(ctx, d.citizen) });
-    case "to_workshop": return ctx.t("ms.act.to_workshop", { citizen: squareCitizen(ctx, d.square), square: squareText(ctx, d.square), workshop: d.workshop });
+    case "to_workshop": return ctx.t("ms.act.to_workshop", { citizen: squareCitizen(ctx, d.square), square: squareText(ctx, d.square), workshop: tileName(ctx, d.workshop) });
     case "overseer": return ctx.t(`ms.act.overseer_${d.mode}`, { class: className(ctx, d.overseer) });
     case "advance": return ctx.t("ms.act.advance", { class: className(ctx, d.overseer) });
     case "left": case "right": return ctx.t("ms.act.branch", { class: className(ctx, d.overseer), branch: ctx.t(`ms.branch.${kind}`) });
@@ -137,11 +163,11 @@ export function actionText(action, ctx) {
       return ctx.t("ms.act.scroll", { track: trackName(ctx, track.track), level: d.level, value: levelText(ctx, track, d.level) });
     }
     case "option": return capital(altText(ctx, d.atoms));
-    case "hut_tile": return ctx.t("ms.act.build_hut_upgrade", { id: d.hut_upgrade, cost: costText(ctx, ctx.components[d.hut_upgrade].cost) });
+    case "hut_tile": return ctx.t("ms.act.build_hut_upgrade", { id: tileName(ctx, d.hut_upgrade), cost: costText(ctx, ctx.components[d.hut_upgrade].cost) });
     case "cart": {
-      if (decision === "repopulate_choice") return ctx.t("ms.act.use_cart", { cart: d.cart });
+      if (decision === "repopulate_choice") return ctx.t("ms.act.use_cart", { cart: tileName(ctx, d.cart) });
       const c = ctx.components[d.cart];
-      return ctx.t(c.points ? "ms.act.build_cart_points" : "ms.act.build_cart", { id: d.cart, cost: costText(ctx, c.cost), points: amount(ctx, "points", c.points) });
+      return ctx.t(c.points ? "ms.act.build_cart_points" : "ms.act.build_cart", { id: tileName(ctx, d.cart), cost: costText(ctx, c.cost), points: amount(ctx, "points", c.points) });
     }
     case "reshuffle": return ctx.t(`ms.act.reshuffle_${d.reshuffle}`, { payment: amount(ctx, d.payment, 1) });
     case "recall": case "end_turn": case "stop": case "produce": case "ship_bonus": return ctx.t(`ms.act.${kind}`);
@@ -160,7 +186,7 @@ const EVENTS = {
     const ids = d.hut_upgrades || [d.ship || d.cart || d.workshop].filter(Boolean);
     const kind = { huts: "huts", ship: "ship", cart: "carts", workshop: "workshops" }[d.action];
     if (!kind) return ["automa_no_action", p];
-    return [ids.length ? `automa_${kind}` : `automa_${d.action}_none`, { ...p, ids: ctx.list(ids) }];
+    return [ids.length ? `automa_${kind}` : `automa_${d.action}_none`, { ...p, ids: ctx.list(ids.map((id) => tileName(ctx, id))) }];
   },
   automa_citizens: (d, p, ctx) => ["automa_citizens", { ...p, hex: hexOfNode(ctx, d.node), n: Object.values(d.citizens).reduce((a, b) => a + b, 0) }],
   automa_fight: (d, p, ctx) => ["automa_fight", { ...p, hex: hexOfNode(ctx, d.node), space: d.popularity }],
@@ -179,7 +205,7 @@ const EVENTS = {
   final_scores: (d, p, ctx) => [d.scores.length === 1 ? "final_solo" : "final_scores",
     { ...p, scores: bySeat(ctx, d.scores), winners: names(ctx, d.winners), n: d.winners.length, score: d.scores[0], good: d.good_result }],
   hex_turn: (d, p, ctx) => [d.cost ? "hex_turn_paid" : "hex_turn", { ...p, hex: placeName(ctx, d.hex), cost: amount(ctx, "coin", d.cost) }],
-  late_workshops: (d, p, ctx) => ["late_workshops", { ...p, ids: ctx.list(d.workshops) }],
+  late_workshops: (d, p, ctx) => ["late_workshops", { ...p, ids: ctx.list(d.workshops.map((id) => tileName(ctx, id))) }],
   lieutenants_down: (d, p) => ["lieutenants_down", p],
   overseer: (d, p, ctx) => [d.skipped ? "overseer_skipped" : "overseer", { ...p, class: className(ctx, d.overseer) }],
   plague: (d, p, ctx) => ["plague", { ...p, rat: ctx.t(`ms.rat.${d.rat}`), n: d.nodes.length }],
@@ -190,11 +216,12 @@ const EVENTS = {
   rat_penalty: (d, p) => ["rat_penalty", { ...p, n: d.rats, back: d.spaces_back, points: -d.points }],
   rats: (d, p) => ["rats", { ...p, n: d.rats }],
   remaining_markers: (d, p) => ["remaining_markers", { ...p, n: d.markers }],
-  repopulate: (d, p, ctx) => ["repopulate", { ...p, n: d.citizens.length, cart: d.cart,
+  repopulate: (d, p, ctx) => ["repopulate", { ...p, n: d.citizens.length, cart: tileName(ctx, d.cart),
     extra: [d.lieutenant !== null ? ctx.t("ms.ev.repopulate_lieutenant") : "", d.rat ? ctx.t("ms.ev.repopulate_rat") : ""].filter(Boolean).join("") }],
   repopulated_points: (d, p) => ["repopulated_points", { ...p, n: d.hexes }],
   repopulation_bonus: (d, p, ctx) => ["repopulation_bonus", { ...p, points: bySeat(ctx, d.points) }],
-  rescue: (d, p, ctx) => [d.to.startsWith("hut") ? "rescue_hut" : "rescue_square", { ...p, citizen: className(ctx, d.citizen) }],
+  rescue: (d, p, ctx) => [d.to.startsWith("hut") ? "rescue_hut" : d.to === "discard" ? "rescue_discard" : "rescue_square", { ...p, citizen: aClass(ctx, d.citizen) }],
+  gain: (d, p, ctx) => [d.resource === "points" ? "score" : "gain", { ...p, what: amount(ctx, d.resource, d.n) }],
   reshuffle: (d, p, ctx) => [`reshuffle_${d.kind}`, { ...p, payment: amount(ctx, d.payment, 1) }],
   scroll: (d, p, ctx) => ["scroll", { ...p, track: trackName(ctx, ctx.components[`scroll:${ctx.view.players[p.seatIndex].scroll_board}:${d.track}`].track) }],
   scroll_points: (d, p, ctx) => ["scroll_points", { ...p, n: d.total, detail: ctx.list(d.tracks.map((tr) => `${trackName(ctx, tr.kind)} ${tr.points}`)) }],
@@ -207,7 +234,7 @@ const EVENTS = {
   to_workshop: (d, p, ctx) => ["to_workshop", { ...p, citizen: citizenText(ctx, CLASSES[Math.floor(d.square / 6)], d.upgraded), square: squareText(ctx, d.square) }],
   turn_order: (d, p, ctx) => ["turn_order", { ...p, priority: ctx.t(`ms.priority.${d.priority}`), order: names(ctx, d.turn_order) }],
   upgrade_citizen: (d, p, ctx) => [`upgrade_${d.where}`, { ...p, class: className(ctx, d.class),
-    square: d.where === "square" ? squareText(ctx, d.index) : "", n: d.index + 1, workshop: ctx.view.players[p.seatIndex]?.workshops[d.index]?.tile ?? "" }],
+    square: d.where === "square" ? squareText(ctx, d.index) : "", n: d.index + 1, workshop: tileName(ctx, ctx.view.players[p.seatIndex]?.workshops[d.index]?.tile ?? "") }],
   upgrade_overseer: (d, p, ctx) => ["upgrade_overseer", { ...p, class: className(ctx, d.overseer) }],
   visit: (d, p, ctx) => ["visit", { ...p, hex: placeName(ctx, d.hex) }],
 };
@@ -216,6 +243,10 @@ export function eventText(event, ctx) {
   const d = event.data;
   const seatIndex = typeof d.seat === "number" ? d.seat : event.seats[0];
   const p = { ...d, seatIndex, seat: seatIndex === undefined ? "" : seatName(ctx, seatIndex), n: 1 };
+  // component codes stay inside their explanations: the log names tiles by what they are
+  for (const field of ["ship", "cart", "workshop", "hut_upgrade"]) {
+    if (typeof d[field] === "string") p[field] = field === "ship" ? ctx.components[d[field]]?.number ?? d[field] : tileName(ctx, d[field]);
+  }
   const [kind, params] = EVENTS[event.kind]?.(d, p, ctx) || [event.kind, p];
   const key = `ms.ev.${kind}`;
   return ctx.has(key) ? ctx.t(key, params) : null;
@@ -238,7 +269,7 @@ const EXPLAIN = {
   hut_upgrade: (c, ctx) => ({ title: ctx.t("ms.hut_upgrade", { id: c.id }), lines: [ctx.t("ms.explain.cost", { cost: costText(ctx, c.cost) }), ctx.t("ms.explain.hut_upgrade", { production: altText(ctx, c.production) })] }),
   workshop: (c, ctx) => ({ title: ctx.t("ms.workshop", { id: c.id }), lines: [
     ctx.t("ms.explain.workshop", { period: ctx.t(`ms.period.${c.period}`), class: className(ctx, c.citizen), cost: costText(ctx, c.cost) }),
-    ctx.t(c.requires_upgraded ? "ms.explain.needs_upgraded" : "ms.explain.needs", { citizen: className(ctx, c.citizen) }),
+    c.requires_upgraded ? ctx.t("ms.explain.needs_upgraded", { citizen: className(ctx, c.citizen) }) : ctx.t("ms.explain.needs", { citizen: aClass(ctx, c.citizen) }),
     c.period === "early" ? ctx.t("ms.explain.produces", { normal: altText(ctx, c.production), upgraded: altText(ctx, c.production_upgraded) })
                          : ctx.t("ms.explain.reward", { reward: specText(ctx, c.reward) })] }),
   book_space: (c, ctx) => ({ title: ctx.t("ms.book_space", { book: bookName(ctx, c.book), space: c.space }), lines: [

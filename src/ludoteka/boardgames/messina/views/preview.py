@@ -1,0 +1,249 @@
+"""Messina 1347: the public supplies of a seat and the preview of every option (kernel/preview.py).
+
+A preview is what applying the option does to every seat's supplies up to the next decision,
+found by applying it to a copy of the state: the effect is the rules' own code, so a preview can
+never disagree with it. An option that reveals hidden tiles or draws at random (a build that
+turns up the next tile, the end of a round, the automa's turn) is applied instead to
+determinizations of the choosing seat, which depend only on what it sees (HID-1 - HID-8); a
+supply they disagree on is `uncertain`. On top come the notes a newcomer needs: the plague cubes
+of a hex and the rats they bring (MS-12, MS-13, MS-30), where an overseer branch leads (MS-16.3),
+the actions a seat gives up by ending its turn (MS-7.8) and what the forced step after an option
+costs. Previews are built only when options are described (labels), never when keys are listed.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ludoteka.kernel import Action
+from ludoteka.kernel.preview import attach, changes, make_preview, note
+
+from ..model.sides import board_of
+from ..model.state import OVERSEERS, POPULARITY, SQUARES
+from ..rules.activation import groups_for
+from ..rules.plague import pay_for_cube, payment_keys, round_row
+from ..scoring.standard import rat_penalty
+
+# The public counters of a seat, in display order: item -> English label (Game.supply_items).
+SUPPLY_ITEMS = {"coins": "coins", "timber": "timber", "fire": "fire", "large_fire": "large fire",
+                "rats": "rats", "points": "points", "popularity": "popularity book space",
+                "city_book": "city book space", "church_book": "church book space",
+                "lieutenants": "lieutenants this round"}
+SEEDS = (0x9E1, 0x9E2, 0x9E3)       # the determinizations a revealing option is tried on
+FORCED_STEPS = 8                    # forced follow-ups looked through for a note, at most
+OPEN = ("action", "repopulate", "ship_bonus", "book_action:")   # turn options lost by ending it
+
+
+def supplies(state, seat: int) -> dict[str, int]:
+    """The public counters of `seat` (everything a player owns is public, AMB-52)."""
+    i = seat * 3
+    return {"coins": state.coins[seat], "timber": state.timber[seat], "fire": state.fire[seat],
+            "large_fire": state.large_fire[seat], "rats": state.rats[seat], "points": state.score[seat],
+            "popularity": state.books[i + POPULARITY], "city_book": state.books[i + 1],
+            "church_book": state.books[i + 2], "lieutenants": len(state.available_lieutenants(seat))}
+
+
+def _all(state) -> list[dict[str, int]]:
+    return [supplies(state, s) for s in range(state.players)]
+
+
+def _revealing(after, before) -> bool:
+    """Whether the option just applied to `after` revealed hidden tiles or drew at random."""
+    return after._history[1][2] or after.rng != before.rng
+
+
+class _Worlds:
+    """The choosing seat's determinizations, made once per description and only when needed."""
+
+    def __init__(self, state, seat: int):
+        self.state, self.seat, self._made = state, seat, None
+
+    def get(self) -> list:
+        if self._made is None:
+            self._made = [self.state.determinize(self.seat, seed) for seed in SEEDS]
+        return self._made
+
+
+def _effect(state, seat: int, key: str, worlds: _Worlds):
+    """(changes per seat, uncertain items, the state after, whether it was revealing)."""
+    before = _all(state)
+    after = state.clone()
+    after.apply(key, seat)
+    if not _revealing(after, state):
+        return [changes(b, supplies(after, s)) for s, b in enumerate(before)], set(), after, False
+    seen = []
+    for world in worlds.get():
+        base, tried = _all(world), world.clone()
+        tried.apply(key, seat)
+        seen.append([changes(b, supplies(tried, s)) for s, b in enumerate(base)])
+    first, unsure = seen[0], set()
+    for other in seen[1:]:
+        for s in range(state.players):
+            for item in set(first[s]) | set(other[s]):
+                if first[s].get(item, 0) != other[s].get(item, 0):
+                    unsure.add(item)
+    return first, unsure, None, True
+
+
+def _forced(after, seat: int) -> dict[str, int]:
+    """What the seat's forced follow-ups (a single option, nothing hidden) change for it."""
+    if after is None:
+        return {}
+    start = supplies(after, seat)
+    state = after
+    for _ in range(FORCED_STEPS):
+        if state.is_terminal() or state.acting_seats() != (seat,):
+            break
+        keys = state.legal_keys(seat)
+        if len(keys) != 1 or keys[0] == "end_turn":
+            break
+        nxt = state.clone()
+        nxt.apply(keys[0], seat)
+        if _revealing(nxt, state):
+            break
+        state = nxt
+    return changes(start, supplies(state, seat))
+
+
+def rat_cost(state, seat: int, more: int) -> dict[str, int]:
+    """MS-30.1/30.2: what the seat's rats cost at the end if it takes `more`: `total` rats,
+    `lost` points in all, `points` more than its rats cost now, `n` more popularity spaces back."""
+    rats = state.rats[seat]
+    table = state.rules.rat_penalty
+    lost = rat_penalty(rats + more, table)
+    return {"n": more, "total": rats + more, "lost": lost, "points": lost - rat_penalty(rats, table)}
+
+
+def _rat_note(state, seat: int, more: int, forced: bool) -> dict[str, Any]:
+    cost = rat_cost(state, seat, more)
+    rats = f"{more} rat{'s' if more != 1 else ''}"
+    head = f"then you must take {rats}" if forced else f"you take {rats}"
+    return note("forced_rats" if forced else "rats_cost",
+                f"{head}: with {cost['total']} at the end you lose {cost['lost']} points ({cost['points']} more "
+                f"than now) and go back {more} more popularity space{'s' if more != 1 else ''}", **cost)
+
+
+def _hex_notes(state, seat: int, node: int) -> list[dict[str, Any]]:
+    """MS-12/MS-13: the plague cubes on a hex, what fighting them costs, the rats they bring."""
+    cubes = state.cubes[node]
+    if not cubes:
+        return []
+    cost = round_row(state).fire_cost
+    fire, large = state.fire[seat], state.large_fire[seat]
+    # the cubes the seat can pay for, counted with the rules' own payments (MS-12.2/12.3/12.8)
+    scratch, payable = state.clone(), 0
+    while payable < cubes:
+        keys = payment_keys(scratch, seat, cost)
+        if not keys:
+            break
+        pay_for_cube(scratch, seat, keys[0], cost)
+        payable += 1
+    rats = cubes - payable
+    notes = [note("plague_here", f"{cubes} plague cube{'s' if cubes != 1 else ''} here: each costs {cost} "
+                  f"fire to fight and you have {fire} fire and {large} large fire; a cube not fought is a rat",
+                  cubes=cubes, cost=cost, fire=fire, large_fire=large)]
+    if rats:
+        notes.append(_rat_note(state, seat, rats, True))
+    return notes
+
+
+def _ship_notes(state, seat: int, ship_id: str) -> list[dict[str, Any]]:
+    """MS-9.7, MS-13.2: a ship with a plague cube: fight it with the round's fire or take a rat."""
+    ship = next(i for i, sh in enumerate(state.data.ships) if sh.id == ship_id)
+    if not state.ship_cube[ship]:
+        return []
+    cost = round_row(state).fire_cost
+    return [note("ship_cube", f"the ship carries a plague cube: fight it with {cost} fire (you have "
+                 f"{state.fire[seat]} fire and {state.large_fire[seat]} large fire) or take a rat",
+                 cost=cost, fire=state.fire[seat], large_fire=state.large_fire[seat])]
+
+
+def _repopulation_notes(state, hex_id: str) -> list[dict[str, Any]]:
+    """MS-24: what repopulating a hex pays, what it scores at the end (MS-31.8), the visits it
+    earns (MS-24.12) and its risks: 1 rat now if it holds cubes (MS-24.7), 1 rat for every cube
+    it gets later (MS-24.13)."""
+    node = next(n for n, t in enumerate(state.hex_at) if t >= 0 and state.data.hexes[t].id == hex_id)
+    h = state.data.hexes[state.hex_at[node]]
+    cost = dict(h.repop_cost)
+    rat = 1 if state.cubes[node] else 0
+    return [note("repopulation", f"repopulating pays {cost.get('coin', 0)} coins and {cost.get('timber', 0)} timber "
+                 f"and gives up {len(h.repop_citizens)} citizens; it scores {h.points} points at the end and "
+                 f"{state.data.tables.visit_points} each time a lieutenant chooses the hex; you take {rat} rat now "
+                 "and 1 for every plague cube the hex gets later",
+                 coins=cost.get("coin", 0), timber=cost.get("timber", 0), citizens=len(h.repop_citizens),
+                 points=h.points, visit=state.data.tables.visit_points, rats=rat)]
+
+
+def _branch_notes(state, seat: int, cls: int, key: str) -> list[dict[str, Any]]:
+    """MS-16.3/16.4: where a branch leads: the squares its steps 2-5 activate, by sector."""
+    path = board_of(state, seat).paths[OVERSEERS[cls]]
+    spaces = path.left if key == "left" else path.right
+    squares: set[int] = set()
+    for space in spaces[:-1]:                           # the last step is the centre (all squares)
+        for group, _ in groups_for(state, seat, space, cls, False):
+            squares.update(group)
+    counts = {name: sum(1 for sq in squares if sq // 6 == k) for k, name in enumerate(OVERSEERS)}
+    held = sum(1 for sq in squares if state.squares[seat * SQUARES + sq])
+    return [note("branch_leads", f"this branch can activate {counts['artisan']} artisan, {counts['aristocrat']} "
+                 f"aristocrat and {counts['nun']} nun squares on its way to the centre; {held} of them hold "
+                 "your citizens now; the other branch is closed for good",
+                 held=held, **counts)]
+
+
+def _end_turn_notes(state, seat: int, keys: list[str]) -> list[dict[str, Any]]:
+    """MS-7.8, AMB-23: ending the turn gives up the actions still open (book actions are lost)."""
+    left = [k for k in keys if k.startswith(OPEN)]
+    if not left:
+        return []
+    return [note("actions_left", f"you still have {len(left)} option{'s' if len(left) != 1 else ''} "
+                 "this turn (the hex action, book actions …): ending the turn gives them up", n=len(left))]
+
+
+def preview(state, seat: int, action: Action, keys: list[str], worlds: _Worlds) -> dict[str, Any] | None:
+    """The preview of one option of `seat` (see the module docstring)."""
+    key, frame = action.key, state._stack[1]
+    kind = frame[0].name
+    diff, unsure, after, revealing = _effect(state, seat, key, worlds)
+    notes: list[dict[str, Any]] = []
+    confirm = None
+    if kind == "choose_destination" and key.startswith("hex:"):
+        notes += _hex_notes(state, seat, action.data.get("node", -1))
+    elif kind == "choose_destination" and key.startswith("ship:"):
+        notes += _ship_notes(state, seat, key[5:])
+    elif kind == "branch" and key in ("left", "right") and len(keys) > 1:
+        notes += _branch_notes(state, seat, frame[2], key)
+        confirm = "branch_for_good"
+    if key == "end_turn" and kind == "turn":
+        notes += _end_turn_notes(state, seat, keys)
+        if notes:
+            confirm = "end_turn_early"
+    elif key == "repopulate":
+        notes += _repopulation_notes(state, action.data["hex"])
+    elif key == "recall":
+        notes.append(note("recall", "the lieutenant goes home and you take 1 coin: no hex action this turn"))
+    own = diff[seat]
+    if own.get("rats", 0) > 0 and "rats" not in unsure:
+        notes.append(_rat_note(state, seat, own["rats"], False))
+    if "large_fire" in own and own["large_fire"] < 0 and len(keys) > 1:
+        confirm = confirm or "spend_large_fire"
+    if not revealing and not any(n["key"] == "forced_rats" for n in notes):
+        later = _forced(after, seat).get("rats", 0)
+        if later > 0:
+            notes.append(_rat_note(state, seat, later, True))
+    if revealing:
+        notes.append(note("reveals", "this reveals hidden tiles: it cannot be undone"))
+    others = {s: d for s, d in enumerate(diff) if s != seat}
+    return make_preview(own, others=others, uncertain=unsure, notes=notes, confirm=confirm)
+
+
+def with_previews(state, seat: int, actions: list[Action]) -> list[Action]:
+    """`actions` (the options of `seat` in `state`) each with its preview attached."""
+    if not actions or state.is_terminal():
+        return actions
+    keys = [a.key for a in actions]
+    worlds = _Worlds(state, seat)
+    for action in actions:
+        attach(action, preview(state, seat, action, keys, worlds))
+    return actions
+
+
+__all__ = ["SUPPLY_ITEMS", "supplies", "with_previews", "preview", "rat_cost"]

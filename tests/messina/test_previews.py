@@ -1,0 +1,172 @@
+"""Messina 1347: the supplies of a seat and the preview of every option (kernel/preview.py), checked
+on random games of every player count and rule option (tests/preview_kit.py), and on positions
+built by hand against the rulebook's numbers."""
+from __future__ import annotations
+
+import pytest
+
+from ludoteka.boardgames.messina.model.state import POPULARITY
+from ludoteka.boardgames.messina.rules.overseers import Branch
+from preview_kit import preview_problems, random_decisions
+
+from .helpers import ESTATE, GAME, begin, blank, only, start_turns
+
+# Every player count (1: the solo game with its automa) and the options that change what an
+# option costs or gives: large fire (D-2), reshuffle payments (D-3/D-4), the rat table (D-9),
+# the upgraded area (D-8), boxed lieutenants (D-30), the advanced side b boards (MS-33), the
+# priority tile (MS-34) and the DE solo bonus (D-1).
+VARIANTS = [
+    (1, {}), (2, {}), (3, {}), (4, {}),
+    (1, {"advanced": True, "solo_repopulation": "de"}),
+    (2, {"large_fire": "two_cubes", "reshuffle_payment": "pl", "after_reshuffle": "revealed_tile"}),
+    (3, {"advanced": True, "rat_table": "de_literal", "upgraded_area": "one"}),
+    (4, {"priority_tile": True, "boxed_lieutenant": "supply", "reshuffle_payment": "cz"}),
+    (2, {"advanced": True, "mixed_sides": "a_player_boards"}),
+]
+
+
+@pytest.mark.rule("HID-1")
+@pytest.mark.parametrize("players,options", VARIANTS, ids=lambda v: str(v))
+def test_random_previews_match_what_the_options_do(players, options):
+    """Every option's preview says what applying it does to every seat's supplies, the same in
+    every state the seat cannot tell apart (HID-1 - HID-8); the supplies are public (AMB-52)."""
+    states = previewed = 0
+    for seed in (1, 2, 3):
+        for state in random_decisions(GAME, players, seed, options, every=1):
+            states += 1
+            problems = preview_problems(GAME, state, seed)
+            assert not problems, problems[:3]
+            previewed += sum(1 for a in state.legal_actions() if a.data.get("preview", {}).get("gain"))
+        assert list(GAME.supplies(state, 0)) == list(GAME.supply_items) == [
+            "coins", "timber", "fire", "large_fire", "rats", "points", "popularity", "city_book", "church_book",
+            "lieutenants"]
+    assert states > 150 and previewed > states // 2
+
+
+def _b01_turn(rats: int, fire: int):
+    """Seat 0 to move in round I with one lieutenant in its estate (any hex free), 2 plague
+    cubes on hex B01 and no citizens there."""
+    s = blank(2, 1)
+    s.turn_order = [0, 1]
+    for seat in range(2):
+        only(s, seat, ESTATE)
+    b01 = next(n for n, t in enumerate(s.hex_at) if t >= 0 and s.data.hexes[t].id == "B01")
+    s.cubes[b01] = 2
+    s.cube_supply -= 2
+    s.rats[0], s.fire[0], s.large_fire[0] = rats, fire, 0
+    start_turns(s)
+    return s
+
+
+def _preview(state, key: str) -> dict:
+    return next(a for a in state.legal_actions() if a.key == key).data.get("preview") or {}
+
+
+def _notes(preview: dict) -> dict[str, dict]:
+    return {n["key"]: n["args"] for n in preview.get("notes", ())}
+
+
+@pytest.mark.rule("MS-12.2", "MS-13.1", "MS-30.2", "MS-30.3")
+def test_going_to_a_plagued_hex_without_fire_says_the_rats_and_their_cost():
+    """MS-12.2: a cube costs 1 fire in round I; MS-13.1: each cube not fought is a rat; MS-30.3:
+    7 rats lose 13 points. With 5 rats and no fire, hex B01's 2 cubes bring rats 6 and 7."""
+    s = _b01_turn(rats=5, fire=0)
+    notes = _notes(_preview(s, "hex:B01"))
+    assert notes["plague_here"] == {"cubes": 2, "cost": 1, "fire": 0, "large_fire": 0}
+    # 5 rats lose 7 points (MS-30.2), 7 rats lose 13: 6 more, and 2 more popularity spaces back
+    assert notes["forced_rats"] == {"n": 2, "total": 7, "lost": 13, "points": 6}
+    s.apply("hex:B01")
+    assert s.legal_keys() == ["done"]          # the forced decision the note announced
+    done = _preview(s, "done")
+    assert done["gain"] == {"rats": 2}
+    assert _notes(done)["rats_cost"]["lost"] == 13
+
+
+@pytest.mark.rule("MS-12.1", "MS-12.2")
+def test_with_enough_fire_no_rat_is_announced():
+    """MS-12.1: with 2 fire both cubes can be fought: the preview names the cubes, no forced rat."""
+    s = _b01_turn(rats=0, fire=2)
+    notes = _notes(_preview(s, "hex:B01"))
+    assert notes["plague_here"]["cubes"] == 2 and "forced_rats" not in notes
+    s.apply("hex:B01")
+    fight = _preview(s, "fight:fire")
+    assert fight["gain"]["fire"] == -1 and fight["gain"]["popularity"] == 1    # MS-12.5: popularity
+
+
+@pytest.mark.rule("MS-10.1")
+def test_recall_gains_a_coin():
+    """MS-10.1: a recall takes 1 coin; the lieutenant is used for this round."""
+    s = _b01_turn(rats=0, fire=0)
+    assert _preview(s, "recall")["gain"] == {"coins": 1, "lieutenants": -1}
+
+
+@pytest.mark.rule("MS-16.3", "MS-16.4")
+def test_each_branch_says_where_it_leads_and_asks_to_confirm():
+    """MS-16.3: the branch is chosen for good at the 2nd advance; MS-16.4: each branch runs past
+    two sectors to the centre. The previews differ by the squares each branch can activate."""
+    s = blank(2, 1)
+    s.overseer_step[2] = 1                      # seat 0's nun overseer made its first step
+    begin(s, Branch(0, 2, 1))
+    left, right = _preview(s, "left"), _preview(s, "right")
+    assert left["confirm"] == right["confirm"] == "branch_for_good"
+    lnotes, rnotes = _notes(left)["branch_leads"], _notes(right)["branch_leads"]
+    assert lnotes != rnotes
+    assert lnotes["nun"] > 0 and rnotes["nun"] > 0      # both border the nun sector (MS-16.4)
+
+
+@pytest.mark.rule("MS-7.8", "AMB-23")
+def test_ending_the_turn_before_the_hex_action_asks_to_confirm():
+    """MS-7.8, AMB-23: ending the turn with the hex action still open gives it up: confirm once."""
+    s = _b01_turn(rats=0, fire=2)
+    s.apply("hex:B01")
+    s.apply("fight:fire")
+    s.apply("fight:fire")
+    s.apply("done")
+    end = _preview(s, "end_turn")
+    assert end["confirm"] == "end_turn_early" and _notes(end)["actions_left"]["n"] >= 1
+
+
+@pytest.mark.rule("AMB-52")
+def test_supplies_are_the_public_counters():
+    """AMB-52: everything a player owns is public; the supplies read the seat's counters."""
+    s = _b01_turn(rats=3, fire=1)
+    got = GAME.supplies(s, 0)
+    assert list(got) == list(GAME.supply_items)
+    assert got["rats"] == 3 and got["fire"] == 1 and got["popularity"] == s.books[POPULARITY]
+    assert got["lieutenants"] == 1
+
+
+@pytest.mark.rule("MS-30.2", "MS-30.3", "MS-13.5")
+def test_the_guide_warns_of_the_rats_and_says_what_comes_next():
+    """MS-30.3: 7 rats lose 13 points, the 8th 3 more (16, MS-30.2); the warning is the seat's own,
+    the "next" line the same for everyone (the round overview row, DATA-10)."""
+    s = _b01_turn(rats=7, fire=0)
+    mine, theirs, watcher = (GAME.view(s, seat)["guide"] for seat in (0, 1, None))
+    assert mine["warnings"] == [{"key": "rats", "text": mine["warnings"][0]["text"],
+                                 "args": {"n": 7, "lost": 13, "more": 3}}]
+    assert theirs["warnings"] == [] and watcher["warnings"] == []
+    assert mine["next"] == theirs["next"] == watcher["next"]
+    assert mine["next"]["key"] == "round_next" and mine["next"]["args"]["round"] == 1
+
+
+def _offering(key: str, players: int = 3):
+    """The first state of seeded random games that offers `key` to the seat to act."""
+    for seed in range(40):
+        for state in random_decisions(GAME, players, seed):
+            if key in state.legal_keys():
+                return state
+    raise AssertionError(f"no random game offered {key!r}")
+
+
+@pytest.mark.rule("MS-24.4", "MS-24.7", "MS-24.12", "MS-13.3", "MS-31.8")
+def test_repopulation_says_its_cost_points_and_rats():
+    """MS-24.4: the printed cost and citizens; MS-31.8: the hex's points at the end; MS-24.12: 2
+    points a visit; MS-24.7/13.3: 1 rat when the hex holds cubes, 1 per cube it gets later."""
+    s = _offering("repopulate")
+    action = next(a for a in s.legal_actions() if a.key == "repopulate")
+    h = next(x for x in s.data.hexes if x.id == action.data["hex"])
+    node = next(n for n, t in enumerate(s.hex_at) if t >= 0 and s.data.hexes[t].id == h.id)
+    args = _notes(action.data["preview"])["repopulation"]
+    cost = dict(h.repop_cost)
+    assert args == {"coins": cost.get("coin", 0), "timber": cost.get("timber", 0), "citizens": len(h.repop_citizens),
+                    "points": h.points, "visit": 2, "rats": 1 if s.cubes[node] else 0}
