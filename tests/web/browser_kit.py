@@ -66,8 +66,18 @@ def click_option(page, step: int) -> None:
             page.keyboard.press("Enter")
         else:
             target.click()
+    confirm_and_wait(page, before)
+
+
+def confirm_and_wait(page, before: int) -> None:
+    """After a click: answer yes to the confirmation an irreversible option asks (issue 23), then
+    wait until the table moved past version `before` (or the game ended)."""
     page.wait_for_function(f"() => Number(document.querySelector('.table-page')?.dataset.version) > {before}"
-                           " || document.querySelector('#scores')")
+                           " || document.querySelector('#scores') || document.querySelector('#confirm-yes')")
+    if page.locator("#confirm-yes").count():
+        page.click("#confirm-yes")
+        page.wait_for_function(f"() => Number(document.querySelector('.table-page')?.dataset.version) > {before}"
+                               " || document.querySelector('#scores')")
 
 
 def play_to_end(page, limit: int = 2000) -> int:

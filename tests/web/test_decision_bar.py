@@ -12,16 +12,16 @@ import re
 
 import pytest
 
-from browser_kit import start_table, version, wait_turn
+from browser_kit import confirm_and_wait, start_table, version, wait_turn
 
 SIZES = [(1440, 900), (390, 844)]
 SUPPLIES = {"0": {"test_coin": 5, "test_wood": 2}, "1": {"test_coin": 1}, "2": {}}
 TEXTS = {
-    "en": {"kb.item.test_coin": {"one": "test coin", "other": "test coins"},
-           "kb.item.test_wood": {"one": "test log", "other": "test logs"},
+    "en": {"kb.item.test_coin": {"one": "{n} test coin", "other": "{n} test coins"},
+           "kb.item.test_wood": {"one": "{n} test log", "other": "{n} test logs"},
            "kb.note.test_risk": "Risky: {cubes} cubes here"},
-    "cs": {"kb.item.test_coin": {"one": "zkušební mince", "few": "zkušební mince", "other": "zkušebních mincí"},
-           "kb.item.test_wood": {"one": "zkušební poleno", "few": "zkušební polena", "other": "zkušebních polen"},
+    "cs": {"kb.item.test_coin": {"one": "{n} zkušební mince", "few": "{n} zkušební mince", "other": "{n} zkušebních mincí"},
+           "kb.item.test_wood": {"one": "{n} zkušební poleno", "few": "{n} zkušební polena", "other": "{n} zkušebních polen"},
            "kb.note.test_risk": "Riziko: {cubes} kostky zde"},
 }
 
@@ -67,8 +67,7 @@ def inside(page, selector: str) -> bool:
 def take(page, index: int = 0) -> None:
     before = version(page)
     page.locator("#actions button.action").nth(index).click()
-    page.wait_for_function(f"() => Number(document.querySelector('.table-page').dataset.version) > {before}"
-                           " || document.querySelector('#scores')")
+    confirm_and_wait(page, before)
 
 
 @pytest.mark.parametrize("width,height", SIZES)

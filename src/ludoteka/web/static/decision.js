@@ -8,18 +8,19 @@ import { h } from "./dom.js";
 import { has, list, t } from "./i18n.js";
 import { actionText, fellBack } from "./tableview.js";
 
-/** A supply item's name for `n` of it: `<prefix>.item.<name>`, else the engine's English label. */
-export function itemName(item, n, ctx) {
+/** `n` of a supply item, "3 coins": `<prefix>.item.<name>` (its text holds `{n}`, plural by `n`),
+ *  else the engine's English label. `n` may be "?" for an amount chance decides. */
+export function itemAmount(item, n, ctx) {
   const key = `${ctx.mod.prefix}.item.${item}`;
   if (has(key)) return t(key, { n });
   fellBack(`item:${item}`);
-  return ctx.supplyItems?.[item] || item;
+  return `${n} ${ctx.supplyItems?.[item] || item}`;
 }
 
-/** "3 coins" (or "≈3 coins" when chance or hidden cards decide). */
+/** "3 coins", or "≈3 coins" when chance or hidden cards decide. */
 function amount(item, n, ctx, unsure = false) {
-  const count = Math.abs(n);
-  return t(unsure ? "ui.preview.about" : "ui.preview.amount", { n: count, item: itemName(item, count, ctx) });
+  const text = itemAmount(item, Math.abs(n), ctx);
+  return unsure ? t("ui.preview.about", { amount: text }) : text;
 }
 
 /** A note's text: `<prefix>.note.<key>` with its args, else its English text (recorded). */
@@ -43,7 +44,7 @@ export function previewParts(preview, ctx) {
   if (gets.length) parts.push(h("span", { class: "gain" }, t("ui.preview.gain", { items: list(gets) })));
   const open = [...unsure].filter((item) => !(item in gain));
   if (open.length) {
-    parts.push(h("span", { class: "uncertain" }, t("ui.preview.uncertain", { items: list(open.map((i) => itemName(i, 2, ctx))) })));
+    parts.push(h("span", { class: "uncertain" }, t("ui.preview.uncertain", { items: list(open.map((i) => itemAmount(i, "?", ctx))) })));
   }
   for (const [seat, diff] of Object.entries(preview.others || {})) {
     const said = Object.entries(diff).map(([item, n]) => `${unsure.has(item) ? "≈" : ""}${n > 0 ? "+" : "−"}${amount(item, n, ctx)}`);
