@@ -6,6 +6,7 @@ import json
 import random
 
 from ludoteka import registry
+from ludoteka.kernel import Game
 from ludoteka.kernel.preview import attach, make_preview
 from ludoteka.server.live import LiveTable
 
@@ -25,8 +26,10 @@ def test_every_seat_supplies_are_in_every_frame_spectators_included(monkeypatch)
         assert frame["supplies"] == {"0": {"gold": 10, "vp": 0}, "1": {"gold": 11, "vp": 1}}
 
 
-def test_a_game_without_supplies_sends_empty_ones():
-    frame = table_of("messina-1347").frame(0)
+def test_a_game_without_supplies_sends_empty_ones(monkeypatch):
+    table = table_of("messina-1347")
+    monkeypatch.setattr(table.state.game, "supplies", Game.supplies.__get__(table.state.game))   # the kernel's default
+    frame = table.frame(0)
     assert frame["supplies"] == {"0": {}, "1": {}}
 
 

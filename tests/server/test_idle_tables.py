@@ -51,6 +51,9 @@ def test_a_table_with_no_human_move_is_closed_as_abandoned_and_stays_closed(star
     assert refused.status_code == 409 and "abandoned" in refused.json()["error"]
     record = httpx.get(f"{server.url}/api/tables/{idle['id']}/record", headers={"Authorization": f"Bearer {token}"})
     assert record.status_code == 200, record.text             # the log is kept: still readable
+    # A last move keeps `played` alive up to the stop, however slow the checks above were.
+    last = _frame(server.url, played["id"])
+    assert _move(server.url, played["id"], tokens[last["acting"][0]]).status_code == 200
     server.stop()
     again = start_server(sqlite_url, "--abandon-after", "3600")
     assert "1 unfinished tables resumed" in again.log()        # `played` only, not the closed one
