@@ -6,7 +6,11 @@ does not trust as a proxy) that, for a bounded time and with a bounded number of
 - holds `HELD_SOCKETS` WebSockets and, every second, tries `PROBE_SOCKETS` more at once (more
   than the default 50 per address in all; an admitted probe closes after its first frame),
 - floods frames (`FLOOD_SOCKETS` sockets sending pings and garbage, from before the hello on
-  half of them), reconnecting whenever the server closes one.
+  half of them, `FLOOD_RATE` frames a second in all: ten times the limit on each socket),
+  reconnecting whenever the server closes one.
+
+The frame flood is paced so that the abuser's own CPU (on the same two cores as the server, here)
+stays bounded: a flood from another machine costs the server its receiving, not the sending.
 
 Run by `server_load.py` as its own process (its loops do not slow the bots' event loop):
 
@@ -30,10 +34,11 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 ADDRESS = "127.0.0.2"
 HTTP_WORKERS = 4
 TABLE_EVERY = 0.05
-HELD_SOCKETS = 40
+HELD_SOCKETS = 42
 PROBE_SOCKETS = 10
 FLOOD_SOCKETS = 4
 FLOOD_BATCH = 20            # frames sent between two looks at the socket
+FLOOD_RATE = 2000.0         # frames a second, all flooding sockets together
 
 
 def _ws_url(url: str, table: str) -> str:
@@ -101,7 +106,7 @@ async def _flood(url: str, table: str, until: float, before_hello: bool, closes:
                         for i in range(FLOOD_BATCH):
                             await ws.send('{"type":"ping"}' if i % 2 else "not json")
                         sent[0] += FLOOD_BATCH
-                        await asyncio.sleep(0)
+                        await asyncio.sleep(FLOOD_BATCH * FLOOD_SOCKETS / FLOOD_RATE)
                 except ConnectionClosed:
                     await asyncio.wait([reader], timeout=1)
                 if not reader.done():
@@ -140,9 +145,13 @@ async def _drain(ws) -> str:
     return "closed normally"
 
 
-async def abuse(url: str, tables: list[str], seconds: float, game: str, players: int) -> dict:
-    """Abuse the server at `url` for `seconds` (see the module docstring); `tables` are bot
-    tables to ask for and watch. Returns the counts of what the abuser got."""
+PARTS = ("http", "tables", "flood", "hold")
+
+
+async def abuse(url: str, tables: list[str], seconds: float, game: str, players: int,
+                parts: tuple[str, ...] = PARTS) -> dict:
+    """Abuse the server at `url` for `seconds` (see the module docstring) with `parts` of
+    `PARTS`; `tables` are bot tables to ask for and watch. Returns the counts of what it got."""
     until = time.monotonic() + seconds
     statuses, tables_got, hold_closes, flood_closes = Counter(), Counter(), Counter(), Counter()
     held, sent, probes = [0], [0], Counter()
@@ -150,15 +159,17 @@ async def abuse(url: str, tables: list[str], seconds: float, game: str, players:
     async with httpx.AsyncClient(base_url=url, timeout=10, transport=transport) as client:
         start = asyncio.create_task
         jobs = [start(_http_flood(client, f"/api/tables/{tables[i % len(tables)]}", until, statuses))
-                for i in range(HTTP_WORKERS)]
-        jobs.append(start(_ask_tables(client, game, players, until, tables_got)))
+                for i in range(HTTP_WORKERS) if "http" in parts]
+        if "tables" in parts:
+            jobs.append(start(_ask_tables(client, game, players, until, tables_got)))
         jobs += [start(_flood(url, tables[i % len(tables)], until, i % 2 == 0, flood_closes, sent))
-                 for i in range(FLOOD_SOCKETS)]
+                 for i in range(FLOOD_SOCKETS) if "flood" in parts]
         await asyncio.sleep(0.5)            # the flooders' sockets first, then the rest of the quota
         jobs += [start(_hold(url, tables[i % len(tables)], until, hold_closes, held))
-                 for i in range(HELD_SOCKETS)]
+                 for i in range(HELD_SOCKETS) if "hold" in parts]
         await asyncio.sleep(1.0)
-        jobs.append(start(_probe(url, tables[0], until, probes)))
+        if "hold" in parts:
+            jobs.append(start(_probe(url, tables[0], until, probes)))
         await asyncio.gather(*jobs)
     return {"address": ADDRESS, "http_get": dict(statuses), "table_requests": dict(tables_got),
             "held_sockets": {"tried": HELD_SOCKETS, "admitted": held[0], "ends": dict(hold_closes)},
@@ -173,10 +184,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=30)
     parser.add_argument("--game", default="notre-dame")
     parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--parts", default=",".join(PARTS), help=f"what to do, of {','.join(PARTS)} (default all)")
     args = parser.parse_args(argv)
     if not 0 < args.seconds <= 3600:
         parser.error("--seconds must be more than 0 and at most 3600")
-    result = asyncio.run(abuse(args.url.rstrip("/"), args.tables.split(","), args.seconds, args.game, args.players))
+    parts = tuple(args.parts.split(","))
+    if not set(parts) <= set(PARTS):
+        parser.error(f"--parts: {', '.join(sorted(set(parts) - set(PARTS)))} unknown; parts: {', '.join(PARTS)}")
+    result = asyncio.run(abuse(args.url.rstrip("/"), args.tables.split(","), args.seconds, args.game, args.players,
+                               parts))
     print(json.dumps(result))
     return 0
 

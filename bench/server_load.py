@@ -154,7 +154,8 @@ async def run(args: argparse.Namespace, url: str) -> dict:
     if args.abusive:
         abuser = await asyncio.create_subprocess_exec(
             sys.executable, str(ABUSER), url, "--tables", ",".join(table_ids[:10]), "--seconds", str(args.seconds),
-            "--game", args.game, "--players", str(args.players), stdout=asyncio.subprocess.PIPE)
+            "--game", args.game, "--players", str(args.players), "--parts", args.abusive,
+            stdout=asyncio.subprocess.PIPE)
     for second in range(int(args.seconds)):
         await asyncio.sleep(1)
         if second % 10 == 9:
@@ -197,8 +198,9 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--database", help="database of the started server (default: a new SQLite file)")
     parser.add_argument("--spectators", type=int, default=0, metavar="N",
                         help="one more table, watched by N spectator sockets (reported apart)")
-    parser.add_argument("--abusive", action="store_true",
-                        help="one client floods requests and frames and exceeds its quotas (server_abuse.py)")
+    parser.add_argument("--abusive", nargs="?", const="http,tables,flood,hold", metavar="PARTS",
+                        help="one client floods requests and frames and exceeds its quotas (server_abuse.py); "
+                             "PARTS: some of http,tables,flood,hold (default all)")
     parser.add_argument("--server-arg", action="append", default=[], metavar="ARG",
                         help="one more argument of the started server, e.g. --server-arg=--spectators-per-table=1000")
     args = parser.parse_args(argv)
@@ -210,6 +212,8 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
         parser.error("--spectators must be 0 to 10000")
     if args.spectators and args.abusive:
         parser.error("--spectators and --abusive are separate variants: choose one")
+    if args.abusive is not None and not set(args.abusive.split(",")) <= {"http", "tables", "flood", "hold"}:
+        parser.error("--abusive takes some of http,tables,flood,hold")
     if args.abusive and args.url:
         parser.error("--abusive starts its own server (default limits, loopback proxy trusted): drop --url")
     return args
