@@ -35,6 +35,7 @@ from websockets.exceptions import ConnectionClosed
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))   # the tests' Server
 ABUSER = Path(__file__).resolve().parent / "server_abuse.py"
+CREATE_AT_ONCE = 20             # tables asked for at once while setting up
 
 
 class Stats:
@@ -132,11 +133,16 @@ async def run(args: argparse.Namespace, url: str) -> dict:
     stats, stop = Stats(), asyncio.Event()
     rng = random.Random(args.seed)
     tasks, watchers, table_ids = [], [], []
+    count = args.tables + (args.spectators > 0)
     async with httpx.AsyncClient(base_url=url, timeout=60) as client:
-        for n in range(args.tables + (args.spectators > 0)):
+        created: list[dict] = []
+        for first in range(0, count, CREATE_AT_ONCE):      # a few at a time: one commit for several
+            created += await asyncio.gather(*(
+                create_table(client, args, {"X-Forwarded-For": bot_address(n)} if args.abusive else None)
+                for n in range(first, min(count, first + CREATE_AT_ONCE))))
+        for n, table in enumerate(created):
             watched = n == args.tables
             headers = {"X-Forwarded-For": bot_address(n)} if args.abusive else None
-            table = await create_table(client, args, headers)
             table_ids.append(table["id"])
             for seat in table["seats"]:
                 tasks.append(asyncio.create_task(bot(url, table["id"], seat["token"], args.think,
@@ -147,7 +153,7 @@ async def run(args: argparse.Namespace, url: str) -> dict:
                     watchers.append(asyncio.create_task(spectator(url, table["id"], stats, stop)))
                     await asyncio.sleep(0.005)
             if n % 100 == 99:
-                print(f"  {n + 1} tables created", file=sys.stderr)
+                print(f"  {n + 1} tables started", file=sys.stderr)
     await asyncio.sleep(args.warmup)
     abuser = None
     stats.counting, started = True, time.perf_counter()
