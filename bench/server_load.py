@@ -1,11 +1,20 @@
 """Load benchmark of the game server: N concurrent tables of bots over WebSockets on loopback.
 
     python bench/server_load.py --tables 1000 --seconds 60 [--database URL] [--think 2]
+    python bench/server_load.py --tables 1000 --seconds 60 --spectators 300
+    python bench/server_load.py --tables 1000 --seconds 60 --abusive
 
 Starts a server (unless `--url` names one), creates the tables (every seat a bot on its own
 WebSocket), lets each bot move a random legal key after a think time (exponential, mean
 `--think` seconds), and prints moves per second and the move latency (from sending a move to
 receiving the frame that shows it) at p50, p90, p99 and max. A script, not a test.
+
+`--spectators N` adds one more table, played by bots too and watched by N spectator sockets:
+its move latency (and the spectators' lag behind the move) is reported apart from the others'.
+`--abusive` adds one client on its own address (127.0.0.2; its own process) that floods requests
+and frames, holds more sockets and asks for more tables than its quota (`server_abuse.py`); the server then
+runs with its default limits, and every bot table comes from its own address (X-Forwarded-For,
+which the server trusts from 127.0.0.1 as from a proxy) so that only the abuser meets them.
 """
 from __future__ import annotations
 
@@ -22,21 +31,37 @@ from pathlib import Path
 
 import httpx
 from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))   # the tests' Server
+ABUSER = Path(__file__).resolve().parent / "server_abuse.py"
+CREATE_AT_ONCE = 20             # tables asked for at once while setting up
 
 
 class Stats:
     def __init__(self):
-        self.latencies: list[float] = []
+        self.latencies: dict[str, list[float]] = {"others": [], "watched": []}
         self.refused = 0
         self.finished = 0
         self.counting = False
+        self.moved_at: dict[int, float] = {}      # watched table: version -> when its move was sent
+        self.seen: list[tuple[int, float]] = []   # (version, arrival) of the spectators' frames
+        self.spectator_closes: dict[str, int] = {}
+
+
+def bot_address(table_number: int) -> str:
+    """The client address a bot table claims (X-Forwarded-For) in the abusive variant: one per
+    table, none of them the abuser's."""
+    return f"10.{table_number // 62500}.{table_number // 250 % 250}.{table_number % 250 + 1}"
+
+
+def ws_url(url: str, table: str) -> str:
+    return url.replace("http", "ws", 1) + f"/api/tables/{table}/ws"
 
 
 async def bot(url: str, table: str, token: str, think: float, rng: random.Random, stats: Stats,
-              stop: asyncio.Event) -> None:
-    async with connect(url.replace("http", "ws") + f"/api/tables/{table}/ws", max_size=2**24) as ws:
+              stop: asyncio.Event, group: str = "others", headers: dict | None = None) -> None:
+    async with connect(ws_url(url, table), max_size=2**24, additional_headers=headers) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token}))
         pending: tuple[int, float] | None = None           # (version moved against, sent at)
         while not stop.is_set():
@@ -50,7 +75,9 @@ async def bot(url: str, table: str, token: str, think: float, rng: random.Random
                 continue
             if pending is not None and frame["version"] > pending[0]:
                 if stats.counting:
-                    stats.latencies.append(time.perf_counter() - pending[1])
+                    stats.latencies[group].append(time.perf_counter() - pending[1])
+                if group == "watched":
+                    stats.moved_at.setdefault(frame["version"], pending[1])
                 pending = None
             if frame["finished"]:
                 stats.finished += 1
@@ -64,43 +91,107 @@ async def bot(url: str, table: str, token: str, think: float, rng: random.Random
                 await ws.send(json.dumps({"type": "action", "key": key, "version": frame["version"]}))
 
 
-async def run(args: argparse.Namespace, url: str) -> dict:
-    stats, stop = Stats(), asyncio.Event()
-    rng = random.Random(args.seed)
-    tasks = []
-    async with httpx.AsyncClient(base_url=url, timeout=60) as client:
-        for n in range(args.tables):
-            answer = await client.post("/api/tables", json={"game": args.game, "players": args.players,
-                                                             "seats": ["human"] * args.players})
-            table = answer.json()
-            for seat in table["seats"]:
-                tasks.append(asyncio.create_task(bot(url, table["id"], seat["token"], args.think,
-                                                     random.Random(rng.random()), stats, stop)))
-            if n % 100 == 99:
-                print(f"  {n + 1} tables created", file=sys.stderr)
-    await asyncio.sleep(args.warmup)
-    stats.counting, started = True, time.perf_counter()
-    for second in range(int(args.seconds)):
-        await asyncio.sleep(1)
-        if second % 10 == 9:
-            print(f"  {second + 1} s: {len(stats.latencies)} moves", file=sys.stderr)
-    elapsed = time.perf_counter() - started
-    stats.counting = False
-    stop.set()
-    await asyncio.gather(*tasks, return_exceptions=True)
-    lat = sorted(stats.latencies) or [0.0]
+async def spectator(url: str, table: str, stats: Stats, stop: asyncio.Event) -> None:
+    """Watch `table` until `stop`; keeps when each state frame arrived and how the socket closed."""
+    how = "open at the end"
+    try:
+        async with connect(ws_url(url, table), max_size=2**24) as ws:
+            await ws.send(json.dumps({"type": "hello"}))
+            while not stop.is_set():
+                try:
+                    frame = json.loads(await asyncio.wait_for(ws.recv(), 1.0))
+                except asyncio.TimeoutError:
+                    continue
+                if frame["type"] == "state" and stats.counting:
+                    stats.seen.append((frame["version"], time.perf_counter()))
+    except ConnectionClosed as exc:
+        how = f"closed {exc.rcvd.code if exc.rcvd else 'without a code'}"
+    except OSError as exc:
+        how = f"refused ({type(exc).__name__})"
+    stats.spectator_closes[how] = stats.spectator_closes.get(how, 0) + 1
+
+
+def percentiles(values: list[float]) -> dict[str, float | int]:
+    """p50, p90, p99, max and mean of `values` (seconds) in milliseconds, and how many."""
+    lat = sorted(values) or [0.0]
 
     def pct(p: float) -> float:
         return round(1000 * lat[min(len(lat) - 1, int(p * len(lat)))], 1)
-    return {"tables": args.tables, "connections": len(tasks), "think_seconds": args.think,
-            "seconds": round(elapsed, 1), "moves": len(stats.latencies),
-            "moves_per_second": round(len(stats.latencies) / elapsed, 1),
-            "latency_ms": {"p50": pct(0.50), "p90": pct(0.90), "p99": pct(0.99), "max": round(1000 * lat[-1], 1),
-                           "mean": round(1000 * statistics.fmean(lat), 1)},
-            "refused": stats.refused, "games_finished": stats.finished}
+    return {"n": len(values), "p50": pct(0.50), "p90": pct(0.90), "p99": pct(0.99),
+            "max": round(1000 * lat[-1], 1), "mean": round(1000 * statistics.fmean(lat), 1)}
 
 
-def main(argv: list[str] | None = None) -> int:
+async def create_table(client: httpx.AsyncClient, args: argparse.Namespace, headers: dict | None) -> dict:
+    answer = await client.post("/api/tables", headers=headers,
+                               json={"game": args.game, "players": args.players, "seats": ["human"] * args.players})
+    if answer.status_code != 201:
+        raise RuntimeError(f"creating a table: {answer.status_code} {answer.text[:200]}")
+    return answer.json()
+
+
+async def run(args: argparse.Namespace, url: str) -> dict:
+    stats, stop = Stats(), asyncio.Event()
+    rng = random.Random(args.seed)
+    tasks, watchers, table_ids = [], [], []
+    count = args.tables + (args.spectators > 0)
+    async with httpx.AsyncClient(base_url=url, timeout=60) as client:
+        created: list[dict] = []
+        for first in range(0, count, CREATE_AT_ONCE):      # a few at a time: one commit for several
+            created += await asyncio.gather(*(
+                create_table(client, args, {"X-Forwarded-For": bot_address(n)} if args.abusive else None)
+                for n in range(first, min(count, first + CREATE_AT_ONCE))))
+        for n, table in enumerate(created):
+            watched = n == args.tables
+            headers = {"X-Forwarded-For": bot_address(n)} if args.abusive else None
+            table_ids.append(table["id"])
+            for seat in table["seats"]:
+                tasks.append(asyncio.create_task(bot(url, table["id"], seat["token"], args.think,
+                                                     random.Random(rng.random()), stats, stop,
+                                                     "watched" if watched else "others", headers)))
+            if watched:
+                for _ in range(args.spectators):      # a few at a time: no burst of handshakes
+                    watchers.append(asyncio.create_task(spectator(url, table["id"], stats, stop)))
+                    await asyncio.sleep(0.005)
+            if n % 100 == 99:
+                print(f"  {n + 1} tables started", file=sys.stderr)
+    await asyncio.sleep(args.warmup)
+    abuser = None
+    stats.counting, started = True, time.perf_counter()
+    if args.abusive:
+        abuser = await asyncio.create_subprocess_exec(
+            sys.executable, str(ABUSER), url, "--tables", ",".join(table_ids[:10]), "--seconds", str(args.seconds),
+            "--game", args.game, "--players", str(args.players), "--parts", args.abusive,
+            stdout=asyncio.subprocess.PIPE)
+    for second in range(int(args.seconds)):
+        await asyncio.sleep(1)
+        if second % 10 == 9:
+            print(f"  {second + 1} s: {len(stats.latencies['others'])} moves", file=sys.stderr)
+    elapsed = time.perf_counter() - started
+    stats.counting = False
+    abused = None
+    if abuser is not None:
+        out, _ = await asyncio.wait_for(abuser.communicate(), 60)
+        abused = json.loads(out) if abuser.returncode == 0 else {"failed": abuser.returncode}
+    stop.set()
+    await asyncio.gather(*tasks, *watchers, return_exceptions=True)
+    others = stats.latencies["others"]
+    result = {"tables": args.tables, "connections": len(tasks), "think_seconds": args.think,
+              "seconds": round(elapsed, 1), "moves": len(others),
+              "moves_per_second": round(len(others) / elapsed, 1),
+              "latency_ms": percentiles(others), "refused": stats.refused, "games_finished": stats.finished}
+    if args.spectators:
+        lags = [arrived - stats.moved_at[v] for v, arrived in stats.seen if v in stats.moved_at]
+        result["watched_table"] = {"spectators": args.spectators,
+                                   "latency_ms": percentiles(stats.latencies["watched"]),
+                                   "spectator_lag_ms": percentiles(lags),
+                                   "spectator_sockets": stats.spectator_closes}
+    if abused is not None:
+        result["abuser"] = abused
+    return result
+
+
+def parse(argv: list[str] | None = None) -> argparse.Namespace:
+    """The command line, checked: counts in range, one variant at a time."""
     parser = argparse.ArgumentParser(prog="bench/server_load.py", description=__doc__.split("\n")[0])
     parser.add_argument("--tables", type=int, default=100)
     parser.add_argument("--seconds", type=float, default=30)
@@ -111,7 +202,39 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--url", help="an already running server (default: start one)")
     parser.add_argument("--database", help="database of the started server (default: a new SQLite file)")
+    parser.add_argument("--spectators", type=int, default=0, metavar="N",
+                        help="one more table, watched by N spectator sockets (reported apart)")
+    parser.add_argument("--abusive", nargs="?", const="http,tables,flood,hold", metavar="PARTS",
+                        help="one client floods requests and frames and exceeds its quotas (server_abuse.py); "
+                             "PARTS: some of http,tables,flood,hold (default all)")
+    parser.add_argument("--server-arg", action="append", default=[], metavar="ARG",
+                        help="one more argument of the started server, e.g. --server-arg=--spectators-per-table=1000")
     args = parser.parse_args(argv)
+    if not 1 <= args.tables <= 100_000:
+        parser.error("--tables must be 1 to 100000")
+    if not 0 < args.seconds <= 3600 or not 0 <= args.warmup <= 600:
+        parser.error("--seconds must be more than 0 and at most 3600, --warmup 0 to 600")
+    if not 0 <= args.spectators <= 10_000:
+        parser.error("--spectators must be 0 to 10000")
+    if args.spectators and args.abusive:
+        parser.error("--spectators and --abusive are separate variants: choose one")
+    if args.abusive is not None and not set(args.abusive.split(",")) <= {"http", "tables", "flood", "hold"}:
+        parser.error("--abusive takes some of http,tables,flood,hold")
+    if args.abusive and args.url:
+        parser.error("--abusive starts its own server (default limits, loopback proxy trusted): drop --url")
+    return args
+
+
+def server_args(args: argparse.Namespace) -> list[str]:
+    """The started server's arguments. One address opens every table and socket, except in the
+    abusive variant, where the bots claim an address per table and the defaults hold."""
+    if args.abusive:
+        return ["--log-level", "warning", "--rate", "100", *args.server_arg]
+    return ["--log-level", "warning", "--max-open-tables", "0", "--sockets-per-address", "0", *args.server_arg]
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse(argv)
     server = None
     if args.url:
         url = args.url.rstrip("/")
@@ -119,9 +242,7 @@ def main(argv: list[str] | None = None) -> int:
         from server_kit import Server
         workdir = Path(tempfile.mkdtemp(prefix="ludoteka-load-"))
         database = args.database or f"sqlite:///{workdir / 'load.sqlite3'}"
-        # One address opens every table and socket here: the per-address quotas are off.
-        server = Server(database, workdir / "server.log", "--log-level", "warning", "--max-open-tables", "0",
-                        "--sockets-per-address", "0").start()
+        server = Server(database, workdir / "server.log", *server_args(args)).start()
         url = server.url
         print(f"server {url} on {database.split('@')[-1]}", file=sys.stderr)
     try:
@@ -130,6 +251,7 @@ def main(argv: list[str] | None = None) -> int:
         if server is not None:
             server.stop()
     result["database"] = "postgresql" if args.database and "postgres" in args.database else "sqlite"
+    result["server_args"] = server_args(args) if server is not None else None
     print(json.dumps(result, indent=1))
     return 0
 
