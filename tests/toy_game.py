@@ -17,6 +17,7 @@ from typing import Any
 from ludoteka.kernel import Action, Game, GameState, Option
 from ludoteka.kernel.fields import Int, Ints, slots
 from ludoteka.kernel.flow import Automatic, Decision, Flow, Simultaneous
+from ludoteka.kernel.preview import attach, make_preview, note
 from ludoteka.kernel.rng import below, seed_state, shuffle
 
 VALUES = range(1, 10)
@@ -289,3 +290,19 @@ def play_random(state: GameState, seed: int, steps: int | None = None) -> GameSt
         state.apply(keys[rng.randrange(len(keys))])
         n += 1
     return state
+
+
+class PreviewToyState(ToyState):
+    """The toy game whose turn options carry previews (kernel/preview.py) of the points they score."""
+
+    def describe_key(self, key):
+        action = super().describe_key(key)
+        if key.startswith("take:"):
+            return attach(action, make_preview({"points": self.market[int(key[5:])]}))
+        if key == "roll":
+            return attach(action, make_preview(uncertain=["points"], notes=[note("die", "1 to 6 points")]))
+        return action
+
+
+class PreviewToyGame(ToyGame):
+    state_class = PreviewToyState

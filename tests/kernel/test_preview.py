@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from preview_kit import preview_problems, random_decisions
-from toy_game import ToyGame, ToyState
+from toy_game import PreviewToyState, ToyGame
 
 from ludoteka.kernel import Action
 from ludoteka.kernel.preview import attach, changes, make_preview, note, preview_text
@@ -35,21 +35,11 @@ class SilentGame(ToyGame):
         return {"points": state.pile[seat]}
 
 
-class HonestState(ToyState):
-    def describe_key(self, key):
-        action = super().describe_key(key)
-        if key.startswith("take:"):
-            return attach(action, make_preview({"points": self.market[int(key[5:])]}))
-        if key == "roll":
-            return attach(action, make_preview(uncertain=["points"], notes=[note("die", "1 to 6 points")]))
-        return action
-
-
 class HonestGame(SilentGame):
-    state_class = HonestState
+    state_class = PreviewToyState
 
 
-class LeakyState(HonestState):
+class LeakyState(PreviewToyState):
     def describe_key(self, key):
         action = super().describe_key(key)
         if key == "keep" and self.deck:         # tells the top card of the hidden deck

@@ -12,13 +12,12 @@ import sys
 from pathlib import Path
 
 import pytest
-from toy_game import ToyGame, ToyState
+from toy_game import PreviewToyGame
 
 import ludoteka
 from ludoteka.cli.main import main
 from ludoteka.cli.play import Session
 from ludoteka.cli.resume import resume_command
-from ludoteka.kernel.preview import attach, make_preview, note
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -64,23 +63,8 @@ def test_h_shows_the_rules_help_with_the_current_phase_first(monkeypatch, capsys
     assert flat[alone:].split("==", 2)[2].strip().startswith(" ".join(sections["plague"]["text"].split()))
 
 
-class PreviewState(ToyState):
-    def describe_key(self, key):
-        action = super().describe_key(key)
-        if key.startswith("take:"):
-            return attach(action, make_preview({"points": self.market[int(key[5:])]}))
-        if key == "roll":
-            return attach(action, make_preview(uncertain=["points"], notes=[note("die", "1 to 6 points")]))
-        return action
-
-
-class PreviewGame(ToyGame):
-    state_class = PreviewState
-    supply_items = {"points": "points"}
-
-
 def test_the_options_show_their_previews(tmp_path):
-    state = PreviewGame().new_state(2, 4)
+    state = PreviewToyGame().new_state(2, 4)
     out = io.StringIO()
     session = Session(state, ["human", "random"], tmp_path / "toy.json", out, iter(["q\n"]).__next__)
     assert session.run() is False
