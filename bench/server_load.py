@@ -47,6 +47,7 @@ class Stats:
         self.moved_at: dict[int, float] = {}      # watched table: version -> when its move was sent
         self.seen: list[tuple[int, float]] = []   # (version, arrival) of the spectators' frames
         self.spectator_closes: dict[str, int] = {}
+        self.arrivals: list[float] = []           # when each of the others' latencies was taken
 
 
 def bot_address(table_number: int) -> str:
@@ -76,6 +77,8 @@ async def bot(url: str, table: str, token: str, think: float, rng: random.Random
             if pending is not None and frame["version"] > pending[0]:
                 if stats.counting:
                     stats.latencies[group].append(time.perf_counter() - pending[1])
+                    if group == "others":
+                        stats.arrivals.append(time.perf_counter())
                 if group == "watched":
                     stats.moved_at.setdefault(frame["version"], pending[1])
                 pending = None
@@ -129,6 +132,18 @@ async def create_table(client: httpx.AsyncClient, args: argparse.Namespace, head
     return answer.json()
 
 
+def windows(stats: Stats, started: float, elapsed: float, width: float = 10.0) -> list[dict]:
+    """The others' latency percentiles per `width` seconds of the measured time, to tell a slow
+    start (2,000 sockets opening at once) from a steady state."""
+    out = []
+    for n in range(int(elapsed // width) + 1):
+        low, high = started + n * width, started + (n + 1) * width
+        chosen = [lat for lat, at in zip(stats.latencies["others"], stats.arrivals) if low <= at < high]
+        if chosen:
+            out.append({"from_s": n * width, **percentiles(chosen)})
+    return out
+
+
 async def run(args: argparse.Namespace, url: str) -> dict:
     stats, stop = Stats(), asyncio.Event()
     rng = random.Random(args.seed)
@@ -178,7 +193,8 @@ async def run(args: argparse.Namespace, url: str) -> dict:
     result = {"tables": args.tables, "connections": len(tasks), "think_seconds": args.think,
               "seconds": round(elapsed, 1), "moves": len(others),
               "moves_per_second": round(len(others) / elapsed, 1),
-              "latency_ms": percentiles(others), "refused": stats.refused, "games_finished": stats.finished}
+              "latency_ms": percentiles(others), "refused": stats.refused, "games_finished": stats.finished,
+              "windows": windows(stats, started, elapsed)}
     if args.spectators:
         lags = [arrived - stats.moved_at[v] for v, arrived in stats.seen if v in stats.moved_at]
         result["watched_table"] = {"spectators": args.spectators,

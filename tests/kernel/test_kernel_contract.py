@@ -276,3 +276,27 @@ def test_states_have_slots():
     state = GAME.new_state(2, 1)
     assert not hasattr(state, "__dict__")
     assert isinstance(state, ToyState)
+
+
+def test_a_memo_lives_for_one_version_of_one_state():
+    state = GAME.new_state(2, seed=3)
+    made = []
+
+    def make():
+        made.append(state.version)
+        return len(made)
+    assert state.memo("k", make) == state.memo("k", make) == 1          # once per version
+    assert state.clone().memo("k", make) == 2                           # a copy keeps none
+    state.apply(state.legal_keys()[0], state.to_act)
+    assert state.memo("k", make) == 3                                   # the next action forgets
+    assert state.memo("other", make) == 4 and state.memo("k", make) == 3
+
+
+def test_an_undo_forgets_the_memo_even_back_at_a_version_seen_before():
+    state = GAME.new_state(3, 5, {"wager": True})
+    state.apply("bet:1", 1)
+    state.apply("bet:2", 0)
+    assert state.memo("k", lambda: "after bet:2") == "after bet:2"
+    state.undo(0)
+    state.apply("bet:1", 0)                          # the same version as before the undo
+    assert state.memo("k", lambda: "after bet:1") == "after bet:1"

@@ -217,3 +217,16 @@ def test_behind_a_trusted_proxy_the_quotas_count_the_forwarded_address(start_ser
     def post(client: str) -> int:
         return httpx.post(server.url + "/api/tables", json=new, headers={"X-Forwarded-For": client}).status_code
     assert [post("203.0.113.1"), post("203.0.113.2"), post("203.0.113.1")] == [201, 201, 429]
+
+
+def test_websocket_compression_is_the_operators_choice_and_off_by_default(start_server, sqlite_url):
+    plain, compressing = start_server(sqlite_url), start_server(sqlite_url, "--websocket-compression")
+
+    async def negotiated(url: str) -> list[str]:
+        table = create(url, "kingsburg", ["human", "human"])
+        async with connect(_ws(url, table["id"])) as ws:       # the client offers permessage-deflate
+            await ws.send(json.dumps({"type": "hello"}))
+            assert json.loads(await asyncio.wait_for(ws.recv(), 10))["type"] == "state"
+            return [extension.name for extension in ws.protocol.extensions]
+    assert asyncio.run(negotiated(plain.url)) == []
+    assert asyncio.run(negotiated(compressing.url)) == ["permessage-deflate"]

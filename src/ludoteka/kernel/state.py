@@ -7,7 +7,7 @@ frame, lets its kind apply the key, and resolves automatic frames until a decisi
 """
 from __future__ import annotations
 
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from . import rng as rnd
 from .action import Action
@@ -18,7 +18,7 @@ from .flow import AnyTime, Flow, Frame, frames_of
 
 STATE_FORMAT = 2
 KERNEL_SLOTS = ("to_act", "players", "seed", "options", "revision", "rng", "version", "_stack", "_acting",
-                "_history", "_log", "_legal", "_top_count", "_barrier", "_seeded")
+                "_history", "_log", "_legal", "_top_count", "_barrier", "_seeded", "_memo")
 
 
 class GameState:
@@ -67,6 +67,7 @@ class GameState:
         self._top_count = 0
         self._barrier = False
         self._seeded = None
+        self._memo = None
 
     # ----------------------------------------------------------- the frame stack
     def push(self, frame: Frame | None, keys: list[str] | None = None) -> None:
@@ -387,7 +388,19 @@ class GameState:
         copy._top_count = self._top_count
         copy._barrier = False
         copy._seeded = None
+        copy._memo = None
         self._clone_fields(copy)
+
+    def memo(self, key: Any, make: Callable[[], Any]) -> Any:
+        """`make()`, computed once per version of this state and `key`: e.g. the determinization
+        that the previews of all of a seat's options start from. Forgotten at the next action, at
+        an undo and in a clone; the caller must not change what it gets."""
+        memo = self._memo
+        if memo is None or memo[0] != self.version:
+            memo = self._memo = (self.version, {})
+        if key not in memo[1]:
+            memo[1][key] = make()
+        return memo[1][key]
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """A JSON-ready dict of what `seat` may see; None is a spectator."""

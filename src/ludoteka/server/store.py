@@ -14,7 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (BigInteger, Boolean, Column, Float, ForeignKey, Integer, MetaData, String,
-                        Table, Text, create_engine, event, func, insert, or_, select, update)
+                        Table, Text, bindparam, create_engine, event, func, insert, or_, select,
+                        update)
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
@@ -71,6 +72,16 @@ SNAPSHOTS = Table(
     Column("seq", Integer, primary_key=True),
     Column("state", Text, nullable=False),            # GameState.to_json() after entry `seq`
 )
+
+# The statements of a move, built once: building them per move with `.values(...)` cost SQLAlchemy
+# four times what SQLite took to run them (docs/measurements.md, issue 24 §5).
+_INSERT_ENTRY = insert(ENTRIES)
+# A finished table takes no more entries: one another process closed as abandoned meanwhile is
+# neither moved on nor reopened (a game that ended takes none anyway).
+_MOVE_TABLE = (update(TABLES).where(TABLES.c.id == bindparam("t_id"), TABLES.c.finished.is_(False))
+               .values(seq=bindparam("t_seq"), finished=bindparam("t_finished"),
+                       deadline=bindparam("t_deadline"), updated=bindparam("t_updated")))
+_INSERT_SNAPSHOT = insert(SNAPSHOTS)
 
 
 @dataclass(frozen=True)
@@ -204,15 +215,13 @@ class Store:
     def _append(c, table_id: str, entry: Entry, finished: bool, deadline: float | None,
                 snapshot: str | None) -> None:
         now = time.time()
-        c.execute(insert(ENTRIES).values(table_id=table_id, seq=entry.seq, seat=entry.seat,
-                                         kind=entry.kind, key=entry.key, by=entry.by, at=now))
-        # A finished table takes no more entries: one another process closed as abandoned
-        # meanwhile is neither moved on nor reopened (a game that ended takes none anyway).
-        if c.execute(update(TABLES).where(TABLES.c.id == table_id, TABLES.c.finished.is_(False))
-                     .values(seq=entry.seq, finished=finished, deadline=deadline, updated=now)).rowcount != 1:
+        c.execute(_INSERT_ENTRY, {"table_id": table_id, "seq": entry.seq, "seat": entry.seat,
+                                  "kind": entry.kind, "key": entry.key, "by": entry.by, "at": now})
+        if c.execute(_MOVE_TABLE, {"t_id": table_id, "t_seq": entry.seq, "t_finished": finished,
+                                   "t_deadline": deadline, "t_updated": now}).rowcount != 1:
             raise TableClosed(table_id)
         if snapshot is not None:
-            c.execute(insert(SNAPSHOTS).values(table_id=table_id, seq=entry.seq, state=snapshot))
+            c.execute(_INSERT_SNAPSHOT, {"table_id": table_id, "seq": entry.seq, "state": snapshot})
 
     def claim_seat(self, table_id: str, seat: int, token_hash: str) -> bool:
         """Give an unclaimed open seat its token; False if someone claimed it first."""

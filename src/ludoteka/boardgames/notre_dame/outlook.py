@@ -37,7 +37,9 @@ def preview(state, seat: int, key: str, notes: list[dict[str, Any]] | None = Non
     """The preview of option `key` of `seat`: the supply changes of a trial up to the next decision,
     the seat's own hidden prestige change, the end of the round if the option reaches it, `notes`,
     and `confirm` (a note key, whose note is added if `notes` lacks it)."""
-    world = state.determinize(seat, 0)
+    # One determinization for all of the seat's options (a new one per option was half of a
+    # server frame's time), cloned for each trial.
+    world = state.memo(("preview", seat), lambda: state.determinize(seat, 0)).clone()
     n = state.players
     before = [supplies(world, s) for s in range(n)]
     prestige = world.prestige[seat]
