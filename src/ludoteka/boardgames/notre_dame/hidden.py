@@ -77,7 +77,7 @@ def view(state: "NotreDameState", seat: int | None) -> dict[str, Any]:
                               for m, code in enumerate(state.msg_at) if code >= 0},
         "boroughs": state.boroughs,
         "borough_colours": list(data.colours[:state.boroughs]),
-        "roads": [list(road) for road in layout.roads],
+        "roads": layout.roads,          # pairs as in the data file; shared, not rebuilt per view
         "face_down_discards": len(state.unused),
         "brown_deck_size": len(state.brown),
         "gray_deck_letters": [data.persons[p].deck for p in reversed(state.gray)],
