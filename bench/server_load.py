@@ -9,8 +9,9 @@ WebSocket), lets each bot move a random legal key after a think time (exponentia
 `--think` seconds), and prints moves per second and the move latency (from sending a move to
 receiving the frame that shows it) at p50, p90, p99 and max. A script, not a test.
 
-`--spectators N` adds one more table, played by bots too and watched by N spectator sockets:
-its move latency (and the spectators' lag behind the move) is reported apart from the others'.
+`--spectators N` adds one more table, played by bots too and watched by N spectator sockets (in
+a process of their own, `server_watchers.py`, so that their frames do not slow the bots): its
+move latency (and the spectators' lag behind the move) is reported apart from the others'.
 `--abusive` adds one client on its own address (127.0.0.2; its own process) that floods requests
 and frames, holds more sockets and asks for more tables than its quota (`server_abuse.py`); the server then
 runs with its default limits, and every bot table comes from its own address (X-Forwarded-For,
@@ -30,11 +31,14 @@ import time
 from pathlib import Path
 
 import httpx
+import orjson
+import uvloop
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))   # the tests' Server
 ABUSER = Path(__file__).resolve().parent / "server_abuse.py"
+WATCHERS = Path(__file__).resolve().parent / "server_watchers.py"
 CREATE_AT_ONCE = 20             # tables asked for at once while setting up
 
 
@@ -67,7 +71,7 @@ async def bot(url: str, table: str, token: str, think: float, rng: random.Random
         pending: tuple[int, float] | None = None           # (version moved against, sent at)
         while not stop.is_set():
             try:
-                frame = json.loads(await asyncio.wait_for(ws.recv(), 1.0))
+                frame = orjson.loads(await asyncio.wait_for(ws.recv(), 1.0))
             except asyncio.TimeoutError:
                 continue
             if frame["type"] == "error":
@@ -92,26 +96,6 @@ async def bot(url: str, table: str, token: str, think: float, rng: random.Random
                 key = rng.choice(frame["actions"])["key"]
                 pending = (frame["version"], time.perf_counter())
                 await ws.send(json.dumps({"type": "action", "key": key, "version": frame["version"]}))
-
-
-async def spectator(url: str, table: str, stats: Stats, stop: asyncio.Event) -> None:
-    """Watch `table` until `stop`; keeps when each state frame arrived and how the socket closed."""
-    how = "open at the end"
-    try:
-        async with connect(ws_url(url, table), max_size=2**24) as ws:
-            await ws.send(json.dumps({"type": "hello"}))
-            while not stop.is_set():
-                try:
-                    frame = json.loads(await asyncio.wait_for(ws.recv(), 1.0))
-                except asyncio.TimeoutError:
-                    continue
-                if frame["type"] == "state" and stats.counting:
-                    stats.seen.append((frame["version"], time.perf_counter()))
-    except ConnectionClosed as exc:
-        how = f"closed {exc.rcvd.code if exc.rcvd else 'without a code'}"
-    except OSError as exc:
-        how = f"refused ({type(exc).__name__})"
-    stats.spectator_closes[how] = stats.spectator_closes.get(how, 0) + 1
 
 
 def percentiles(values: list[float]) -> dict[str, float | int]:
@@ -147,7 +131,8 @@ def windows(stats: Stats, started: float, elapsed: float, width: float = 10.0) -
 async def run(args: argparse.Namespace, url: str) -> dict:
     stats, stop = Stats(), asyncio.Event()
     rng = random.Random(args.seed)
-    tasks, watchers, table_ids = [], [], []
+    tasks, table_ids = [], []
+    watchers = None
     count = args.tables + (args.spectators > 0)
     async with httpx.AsyncClient(base_url=url, timeout=60) as client:
         created: list[dict] = []
@@ -163,10 +148,10 @@ async def run(args: argparse.Namespace, url: str) -> dict:
                 tasks.append(asyncio.create_task(bot(url, table["id"], seat["token"], args.think,
                                                      random.Random(rng.random()), stats, stop,
                                                      "watched" if watched else "others", headers)))
-            if watched:
-                for _ in range(args.spectators):      # a few at a time: no burst of handshakes
-                    watchers.append(asyncio.create_task(spectator(url, table["id"], stats, stop)))
-                    await asyncio.sleep(0.005)
+            if watched:                                 # their own process (server_watchers.py)
+                watchers = await asyncio.create_subprocess_exec(
+                    sys.executable, str(WATCHERS), url, table["id"], str(args.spectators),
+                    stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE)
             if n % 100 == 99:
                 print(f"  {n + 1} tables started", file=sys.stderr)
     await asyncio.sleep(args.warmup)
@@ -188,7 +173,12 @@ async def run(args: argparse.Namespace, url: str) -> dict:
         out, _ = await asyncio.wait_for(abuser.communicate(), 60)
         abused = json.loads(out) if abuser.returncode == 0 else {"failed": abuser.returncode}
     stop.set()
-    await asyncio.gather(*tasks, *watchers, return_exceptions=True)
+    await asyncio.gather(*tasks, return_exceptions=True)
+    if watchers is not None:
+        out, _ = await asyncio.wait_for(watchers.communicate(b""), 120)
+        watched = json.loads(out)
+        stats.seen = [(v, t) for v, t in watched["seen"] if started <= t <= started + elapsed]
+        stats.spectator_closes = watched["closes"]
     others = stats.latencies["others"]
     result = {"tables": args.tables, "connections": len(tasks), "think_seconds": args.think,
               "seconds": round(elapsed, 1), "moves": len(others),
@@ -262,7 +252,9 @@ def main(argv: list[str] | None = None) -> int:
         url = server.url
         print(f"server {url} on {database.split('@')[-1]}", file=sys.stderr)
     try:
-        result = asyncio.run(run(args, url))
+        # uvloop and orjson: the load generator's own time is part of every latency it takes
+        with asyncio.Runner(loop_factory=uvloop.new_event_loop) as runner:
+            result = runner.run(run(args, url))
     finally:
         if server is not None:
             server.stop()

@@ -42,3 +42,21 @@ def test_bad_arguments_are_refused(argv, capsys):
         server_load.parse(argv)
     assert exit_.value.code == 2
     assert "error:" in capsys.readouterr().err
+
+
+def test_a_short_spectator_run_reports_the_watched_table_apart(tmp_path):
+    # A real run, seconds long: the spectators' own process reports what they saw.
+    import json
+    import os
+    import subprocess
+    import sys
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    done = subprocess.run([sys.executable, str(ROOT / "bench" / "server_load.py"), "--tables", "2", "--seconds", "3",
+                           "--warmup", "1", "--think", "0.2", "--spectators", "4"],
+                          capture_output=True, text=True, env=env, timeout=120)
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    assert result["moves"] > 0 and result["windows"][0]["n"] > 0
+    watched = result["watched_table"]
+    assert watched["spectator_sockets"] == {"open at the end": 4}
+    assert watched["latency_ms"]["n"] > 0 and watched["spectator_lag_ms"]["n"] > 0

@@ -23,6 +23,9 @@ from .startup import shown_url
 CHANNEL = "ludoteka:tables"
 PUBLISH_SECONDS = 1.0        # a publish that takes longer is given up (the checks catch up)
 MAX_PENDING = 10_000         # tables with a notice waiting; more are dropped (and caught up)
+# Spectators woken per turn of the event loop: the frames of a table watched by hundreds go out
+# a batch at a time, between other tables' moves, not as one long stall of every table.
+WAKE_AT_ONCE = 25
 log = logging.getLogger("ludoteka.server")
 
 
@@ -62,9 +65,22 @@ class Hub:
                 del self.watchers[table_id]
 
     def wake_local(self, table_id: str) -> None:
-        """Wake this process's watchers of a table."""
+        """Wake this process's watchers of a table: its seats now, its spectators `WAKE_AT_ONCE`
+        at a time, one batch per turn of the event loop."""
+        spectators = []
         for watcher in self.watchers.get(table_id, ()):
+            if watcher.seat is None:
+                spectators.append(watcher)
+            else:
+                watcher.wake.set()
+        if spectators:
+            self._wake_batch(spectators, 0)
+
+    def _wake_batch(self, spectators: list[Watcher], start: int) -> None:
+        for watcher in spectators[start:start + WAKE_AT_ONCE]:
             watcher.wake.set()
+        if start + WAKE_AT_ONCE < len(spectators):
+            asyncio.get_running_loop().call_soon(self._wake_batch, spectators, start + WAKE_AT_ONCE)
 
     async def changed(self, table_id: str, seq: int, abandoned: bool = False) -> None:
         """A table changed here (or was closed as abandoned): wake its watchers here and queue
