@@ -290,7 +290,28 @@ export function mountTable(root, id) {
     ui.current = { connection, frame, ctx };
     scheduleAuto(connection, ctx);
     if (myTurn && ui.shownPlace !== turnKey) { ui.shownPlace = turnKey; bringPlaceIntoView(); }
+    fitOptions();
   }
+
+  /** Shorten the options' own scrolling box until the bar ends inside the window: below a tall
+   *  head (an unscrolled page) the question, the supplies and every option stay reachable
+   *  without scrolling the page. Again on every resize and scroll (the pinned bar moves). */
+  function fitOptions() {
+    const bar = document.getElementById("decision-bar");
+    const list = bar?.querySelector("#actions");
+    if (!list) return;
+    list.style.maxHeight = "";
+    const over = bar.getBoundingClientRect().bottom - window.innerHeight + 8;
+    if (over > 0) list.style.maxHeight = `${Math.max(88, list.getBoundingClientRect().height - over)}px`;
+  }
+  let fitting = false;
+  const refit = () => {
+    if (fitting) return;
+    fitting = true;
+    requestAnimationFrame(() => { fitting = false; fitOptions(); });
+  };
+  window.addEventListener("resize", refit);
+  window.addEventListener("scroll", refit, { passive: true });
 
   /** A new decision whose places on the board are all out of sight (say on the player's own
    *  board below): scroll the first into view, below the pinned bar where the bar covers it. */
