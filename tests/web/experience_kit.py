@@ -117,7 +117,11 @@ def in_view_problems(page, sizes=SIZES) -> list[str]:
     for width, height in sizes:
         page.set_viewport_size({"width": width, "height": height})
         settled(page)
-        problems += [f"{part} outside the {width}x{height} viewport" for part in page.evaluate(OUT_OF_VIEW)]
+        out = page.evaluate(OUT_OF_VIEW)
+        if out:      # where the page and the bar were, to tell a scrolled page from a bar too tall
+            where = page.evaluate("JSON.stringify([scrollY, document.querySelector('#decision-bar')"
+                                  "?.getBoundingClientRect()])")
+            problems += [f"{part} outside the {width}x{height} viewport (scroll, bar: {where})" for part in out]
     return problems
 
 
