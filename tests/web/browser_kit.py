@@ -72,8 +72,12 @@ def click_option(page, step: int) -> None:
 def confirm_and_wait(page, before: int) -> None:
     """After a click: answer yes to the confirmation an irreversible option asks (issue 23), then
     wait until the table moved past version `before` (or the game ended)."""
-    page.wait_for_function(f"() => Number(document.querySelector('.table-page')?.dataset.version) > {before}"
-                           " || document.querySelector('#scores') || document.querySelector('#confirm-yes')")
+    try:
+        page.wait_for_function(f"() => Number(document.querySelector('.table-page')?.dataset.version) > {before}"
+                               " || document.querySelector('#scores') || document.querySelector('#confirm-yes')")
+    except Exception as exc:      # say what the page showed: an error, a menu left open…
+        bar = page.locator("#decision-bar").inner_text() if page.locator("#decision-bar").count() else ""
+        raise AssertionError(f"nothing happened after a click at version {before}: {bar!r}") from exc
     if page.locator("#confirm-yes").count():
         page.click("#confirm-yes")
         page.wait_for_function(f"() => Number(document.querySelector('.table-page')?.dataset.version) > {before}"
