@@ -54,7 +54,15 @@ def click_option(page, step: int) -> None:
     before = version(page)
     board = page.locator(".board [data-place].option")
     if step % 2 == 0 and board.count():
-        board.nth(step % board.count()).click()
+        place = board.nth(step % board.count())
+        # Its first shape: the middle of a place's box may be a gap between its parts (a card
+        # and the dice drawn beside it), where a click reaches the board behind.
+        shape = place.locator("rect, polygon, path, circle, ellipse").first
+        target = shape if shape.count() and shape.is_visible() else place
+        # Scrolled first, the page settles (the bar refits its options on scroll) before the click.
+        target.scroll_into_view_if_needed()
+        page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+        target.click()
         menu = page.locator(".menu button[role=menuitem]")
         if menu.count():
             menu.first.click()

@@ -295,12 +295,16 @@ export function mountTable(root, id) {
 
   /** Shorten the options' own scrolling box until the bar ends inside the window: below a tall
    *  head (an unscrolled page) the question, the supplies and every option stay reachable
-   *  without scrolling the page. Again on every resize and scroll (the pinned bar moves). */
+   *  without scrolling the page. Again on every resize and scroll (the pinned bar moves). Only
+   *  beside the board, on a wide screen. */
   function fitOptions() {
     const bar = document.getElementById("decision-bar");
     const list = bar?.querySelector("#actions");
     if (!list) return;
     list.style.maxHeight = "";
+    // On a phone the bar lies in the page's flow (pinned, at most 55% high by the CSS): changing
+    // its height there would move the board under a finger while the page scrolls.
+    if (window.matchMedia("(max-width: 900px)").matches) return;
     const over = bar.getBoundingClientRect().bottom - window.innerHeight + 8;
     if (over > 0) list.style.maxHeight = `${Math.max(88, list.getBoundingClientRect().height - over)}px`;
   }
