@@ -55,14 +55,13 @@ def click_option(page, step: int) -> None:
     board = page.locator(".board [data-place].option")
     if step % 2 == 0 and board.count():
         place = board.nth(step % board.count())
-        # Its first shape: the middle of a place's box may be a gap between its parts (a card
-        # and the dice drawn beside it), where a click reaches the board behind.
-        shape = place.locator("rect, polygon, path, circle, ellipse").first
-        target = shape if shape.count() and shape.is_visible() else place
-        # Scrolled first, the page settles (the bar refits its options on scroll) before the click.
-        target.scroll_into_view_if_needed()
-        page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
-        target.click()
+        if (page.viewport_size or {}).get("width", 1280) < 700:
+            # On a phone by keyboard (a place is a button reached with Tab): a tap at the middle
+            # of a place scaled down to a few pixels may miss it.
+            place.focus()
+            page.keyboard.press("Enter")
+        else:
+            place.click()
         menu = page.locator(".menu button[role=menuitem]")
         if menu.count():
             menu.first.click()
