@@ -293,20 +293,20 @@ export function mountTable(root, id) {
     fitOptions();
   }
 
-  /** Shorten the options' own scrolling box until the bar ends inside the window: below a tall
-   *  head (an unscrolled page) the question, the supplies and every option stay reachable
-   *  without scrolling the page. Again on every resize and scroll (the pinned bar moves). Only
-   *  beside the board, on a wide screen. */
+  /** Shorten the bar until it ends inside the window (its options and guide then scroll in
+   *  their own boxes, CSS): below a tall head (an unscrolled page) the question, the supplies
+   *  and every option stay reachable without scrolling the page. Again on every resize and
+   *  scroll (the pinned bar moves). Only beside the board, on a wide screen. */
   function fitOptions() {
     const bar = document.getElementById("decision-bar");
-    const list = bar?.querySelector("#actions");
-    if (!list) return;
-    list.style.maxHeight = "";
+    if (!bar) return;
+    bar.style.maxHeight = "";
     // On a phone the bar lies in the page's flow (pinned, at most 55% high by the CSS): changing
     // its height there would move the board under a finger while the page scrolls.
     if (window.matchMedia("(max-width: 900px)").matches) return;
-    const over = bar.getBoundingClientRect().bottom - window.innerHeight + 8;
-    if (over > 0) list.style.maxHeight = `${Math.max(88, list.getBoundingClientRect().height - over)}px`;
+    const box = bar.getBoundingClientRect();
+    const over = box.bottom - window.innerHeight + 8;
+    if (over > 0) bar.style.maxHeight = `${Math.max(200, box.height - over)}px`;
   }
   let fitting = false;
   const refit = () => {
