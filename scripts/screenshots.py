@@ -3,7 +3,9 @@ middle of a game, for every game with a drawn board and every language, plus pho
 
 Usage: .venv/bin/python scripts/screenshots.py [--out docs/screenshots]
 Needs Debian's chromium and the dev extras (Playwright); starts its own server on a temporary
-SQLite database, plays the first decisions by clicks against computer seats, then shoots."""
+SQLite database, plays the first decisions by clicks against computer seats, then shoots.
+Wide views are whole pages at 1440x900; phone views what a 390x844 screen shows (English only,
+unless --all-phones: every language, to look at before a release, not to commit)."""
 from __future__ import annotations
 
 import argparse
@@ -43,6 +45,7 @@ def play(page, decisions: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
+    parser.add_argument("--all-phones", action="store_true", help="phone views in every language")
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as folder:
@@ -50,21 +53,23 @@ def main() -> None:
         try:
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
-                shots = [(language, 1400, 1000, "") for language in LANGUAGES] + [("en", 390, 844, "phone-")]
+                phones = LANGUAGES if args.all_phones else ("en",)
+                shots = [(language, 1440, 900, "") for language in LANGUAGES] + \
+                        [(language, 390, 844, "phone-" if language == "en" else f"phone-{language}-") for language in phones]
                 for language, width, height, prefix in shots:
                     context = browser.new_context(viewport={"width": width, "height": height}, locale=language,
                                                   device_scale_factor=1 if width > 500 else 2)
                     page = context.new_page()
                     page.goto(server.url + "/")
                     page.wait_for_selector("#create")
-                    name = f"{prefix}{language}-lobby.png" if not prefix else f"{prefix}lobby.png"
+                    name = f"{language}-lobby.png" if not prefix else f"{prefix}lobby.png"
                     page.screenshot(path=args.out / name, full_page=not prefix)
                     print("wrote", args.out / name, flush=True)
                     for game, decisions in GAMES.items():
                         start = time.perf_counter()
                         start_table(page, server.url, game, ["you", "ai_easy", "ai_easy"])
                         play(page, decisions)
-                        name = f"{prefix}{language}-{game}.png" if not prefix else f"{prefix}{game}.png"
+                        name = f"{language}-{game}.png" if not prefix else f"{prefix}{game}.png"
                         page.screenshot(path=args.out / name, full_page=not prefix)
                         print(f"wrote {args.out / name} ({time.perf_counter() - start:.1f} s)", flush=True)
                     context.close()

@@ -54,7 +54,14 @@ def click_option(page, step: int) -> None:
     before = version(page)
     board = page.locator(".board [data-place].option")
     if step % 2 == 0 and board.count():
-        board.nth(step % board.count()).click()
+        place = board.nth(step % board.count())
+        if (page.viewport_size or {}).get("width", 1280) < 700:
+            # On a phone by keyboard (a place is a button reached with Tab): a tap at the middle
+            # of a place scaled down to a few pixels may miss it.
+            place.focus()
+            page.keyboard.press("Enter")
+        else:
+            place.click()
         menu = page.locator(".menu button[role=menuitem]")
         if menu.count():
             menu.first.click()
@@ -72,8 +79,12 @@ def click_option(page, step: int) -> None:
 def confirm_and_wait(page, before: int) -> None:
     """After a click: answer yes to the confirmation an irreversible option asks (issue 23), then
     wait until the table moved past version `before` (or the game ended)."""
-    page.wait_for_function(f"() => Number(document.querySelector('.table-page')?.dataset.version) > {before}"
-                           " || document.querySelector('#scores') || document.querySelector('#confirm-yes')")
+    try:
+        page.wait_for_function(f"() => Number(document.querySelector('.table-page')?.dataset.version) > {before}"
+                               " || document.querySelector('#scores') || document.querySelector('#confirm-yes')")
+    except Exception as exc:      # say what the page showed: an error, a menu left open…
+        bar = page.locator("#decision-bar").inner_text() if page.locator("#decision-bar").count() else ""
+        raise AssertionError(f"nothing happened after a click at version {before}: {bar!r}") from exc
     if page.locator("#confirm-yes").count():
         page.click("#confirm-yes")
         page.wait_for_function(f"() => Number(document.querySelector('.table-page')?.dataset.version) > {before}"

@@ -1,12 +1,21 @@
 // Translations: one JSON file per language in /static/lang. A value is a template with {name}
 // placeholders, or an object of plural forms keyed by CLDR category (Intl.PluralRules), chosen by
-// the parameter `n`. A key missing in a language falls back to English, then to the key itself.
+// the parameter `n`. A key missing in a language falls back to English, then to the key itself;
+// each such key is recorded in `window.ludotekaMissing` ("cs:ui.undo" taken from English,
+// "cs:ui.nothing" found nowhere), which the browser tests check stays empty (docs/web.md).
 
 export const LANGUAGES = { en: "English", cs: "Čeština", de: "Deutsch", pl: "Polski" };
 const STORAGE = "ludoteka.language";
 const loaded = {};
 let current = "en";
 let plurals = new Intl.PluralRules("en");
+window.ludotekaMissing = [];
+
+/** Record that `key` had no text in the current language (once per language and key). */
+function missing(key) {
+  const what = `${current}:${key}`;
+  if (!window.ludotekaMissing.includes(what)) window.ludotekaMissing.push(what);
+}
 
 async function load(code) {
   if (!loaded[code]) {
@@ -43,7 +52,9 @@ export async function setLanguage(code, remember = false) {
 
 /** The text of `key` in the current language with `params` filled in. */
 export function t(key, params = {}) {
-  let value = loaded[current]?.[key] ?? loaded.en?.[key];
+  let value = loaded[current]?.[key];
+  if (value === undefined && loaded[current]) missing(key);
+  value = value ?? loaded.en?.[key];
   if (value === undefined) return key;
   if (typeof value === "object") {
     const n = Number(params.n ?? 0);

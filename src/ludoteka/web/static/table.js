@@ -290,7 +290,32 @@ export function mountTable(root, id) {
     ui.current = { connection, frame, ctx };
     scheduleAuto(connection, ctx);
     if (myTurn && ui.shownPlace !== turnKey) { ui.shownPlace = turnKey; bringPlaceIntoView(); }
+    fitOptions();
   }
+
+  /** Shorten the bar until it ends inside the window (its options and guide then scroll in
+   *  their own boxes, CSS): below a tall head (an unscrolled page) the question, the supplies
+   *  and every option stay reachable without scrolling the page. Again on every resize and
+   *  scroll (the pinned bar moves). Only beside the board, on a wide screen. */
+  function fitOptions() {
+    const bar = document.getElementById("decision-bar");
+    if (!bar) return;
+    bar.style.maxHeight = "";
+    // On a phone the bar lies in the page's flow (pinned, at most 55% high by the CSS): changing
+    // its height there would move the board under a finger while the page scrolls.
+    if (window.matchMedia("(max-width: 900px)").matches) return;
+    const box = bar.getBoundingClientRect();
+    const over = box.bottom - window.innerHeight + 8;
+    if (over > 0) bar.style.maxHeight = `${Math.max(200, box.height - over)}px`;
+  }
+  let fitting = false;
+  const refit = () => {
+    if (fitting) return;
+    fitting = true;
+    requestAnimationFrame(() => { fitting = false; fitOptions(); });
+  };
+  window.addEventListener("resize", refit);
+  window.addEventListener("scroll", refit, { passive: true });
 
   /** A new decision whose places on the board are all out of sight (say on the player's own
    *  board below): scroll the first into view, below the pinned bar where the bar covers it. */
