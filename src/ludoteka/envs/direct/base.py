@@ -27,7 +27,7 @@ over random games).
 """
 from __future__ import annotations
 
-from array import array
+import struct
 from dataclasses import dataclass
 from typing import Any, Callable, Hashable
 
@@ -151,6 +151,7 @@ class DirectEncoder:
                     self._lo[b.start:b.start + b.length] = b.lo
                 self._scale[b.start:b.start + b.length] = 1.0 / (b.hi - b.lo)
         self._value_scale = self._scale[:m]
+        self._pack = struct.Struct(f"{m}i").pack
         self._sparse_scale = self._scale[m:]
 
     def encode(self, state: GameState, seat: int, out: np.ndarray | None = None) -> np.ndarray:
@@ -161,11 +162,11 @@ class DirectEncoder:
         raw, hot, spots, amounts = self.write(state, seat)
         m = self.values
         values = out[:m]
-        # numpy converts a list of ints element by element; array() does it twice as fast
+        # numpy converts a list element by element; struct packs ints into C ints 3x as fast
         try:
-            values[:] = np.frombuffer(array("i", raw), np.int32)   # a wrong length raises ValueError
-        except (TypeError, OverflowError):                           # a float, or a huge int
-            values[:] = raw
+            values[:] = np.frombuffer(self._pack(*raw), np.int32)
+        except struct.error:              # a float, a huge int, or the wrong length
+            values[:] = raw               # a wrong length raises ValueError here
         values -= self._lo
         values *= self._value_scale
         out[m:] = 0.0

@@ -82,19 +82,20 @@ def build(game: Game, players: int, options: Mapping[str, Any]) -> DirectEncoder
     cards_memo, own_memo, letters_memo, board_memo = memos = (Memo(), Memo(), Memo(), Memo())
 
     def cards(state, seat: int) -> list[int]:
-        """Cards played per seat and type, hand and deck sizes (raw, egocentric), per seat."""
+        """Cards played per seat and type, hand and deck sizes (raw, egocentric): computed in
+        seat order once per change (any seat's observation reuses it), then rotated."""
         played, hand, deck = state.played, state.hand, state.deck
         snapshot = (played[:], [len(h) for h in hand], [len(d) for d in deck])
-        part = cards_memo.get(seat, snapshot)
-        if part is not None:
-            return part
-        rot = seat_order_of[seat]
-        counts = played_zero[:]
-        for i, s in rot:
-            for c in played[s]:
-                counts[i * CARD_TYPES + c % CARD_TYPES] += 1
+        part = cards_memo.get(None, snapshot)
+        if part is None:
+            counts = played_zero[:]
+            for s in range(n):
+                for c in played[s]:
+                    counts[s * CARD_TYPES + c % CARD_TYPES] += 1
+            part = cards_memo.put(None, snapshot, counts)
+        k = seat * CARD_TYPES
         sizes = snapshot[1][seat:] + snapshot[1][:seat] + snapshot[2][seat:] + snapshot[2][:seat]
-        return cards_memo.put(seat, snapshot, counts + sizes)
+        return part[k:] + part[:k] + sizes
 
     def own(state, seat: int) -> list[int]:
         """The seat's own hand, draft offer and passed cards per type, per seat."""
@@ -116,20 +117,24 @@ def build(game: Game, players: int, options: Mapping[str, Any]) -> DirectEncoder
         return part
 
     def board(state, seat: int) -> list[int]:
-        """Trusted friends, carriages, bribes, physicians, messages and persons: hot slots."""
+        """Trusted friends, carriages, bribes, physicians (egocentric), messages and persons
+        (the same for every seat, remembered): hot slots."""
         friend, carriage, bribed, physician = state.friend, state.carriage, state.bribed, state.physician
-        snapshot = (friend[:], carriage[:], bribed[:], physician[:], state.msg_at[:], state.display)
-        part = board_memo.get(seat, snapshot)
-        if part is not None:
-            return part
         rot = seat_order_of[seat]
         hot = [o_friend + i * friend_width + (friend[s] if friend[s] >= 0 else SECTOR_COUNT) for i, s in rot]
         hot += [o_carriage + i * markets + carriage[s] for i, s in rot]
-        hot += [o_bribed + i for i, s in rot if bribed[s]]
-        hot += [o_phys + i for i, s in rot if physician[s]]
-        hot += [o_msg + m * codes + code for m, code in enumerate(state.msg_at) if code >= 0]
-        hot += [o_person + j * persons + p for j, p in enumerate(state.display)]
-        return board_memo.put(seat, snapshot, hot)
+        if any(bribed):
+            hot += [o_bribed + i for i, s in rot if bribed[s]]
+        if any(physician):
+            hot += [o_phys + i for i, s in rot if physician[s]]
+        msg_at, display = state.msg_at, state.display
+        snapshot = (msg_at[:], display)
+        part = board_memo.get(None, snapshot)
+        if part is None:
+            part = [o_msg + m * codes + code for m, code in enumerate(msg_at) if code >= 0]
+            part += [o_person + j * persons + p for j, p in enumerate(display)]
+            board_memo.put(None, snapshot, part)
+        return hot + part
 
     def write(state, seat: int) -> tuple[list, list[int], list[int], list]:
         k7 = seat * SECTOR_COUNT
