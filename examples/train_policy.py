@@ -23,6 +23,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402  (after choosing the file backend)
 
 from ludoteka.ai import make_agent
+from ludoteka.ai.levels import level_spec
 from ludoteka.envs.policy import load_policy
 from ludoteka.envs.policy_train import train, wilson
 from ludoteka.registry import game as lookup_game
@@ -74,11 +75,12 @@ def run_evaluate(args: argparse.Namespace) -> None:
     game = lookup_game(policy.game.name)
     spec = f"policy:{args.out}"
     for opponent in args.against.split(","):
+        other = level_spec(opponent, game)         # a level (easy, medium, hard) or an agent spec
         wins, start = 0.0, time.perf_counter()
         for g in range(args.games):
             seed = 10_000_000 + g                  # seeds no training game used
             learner = g % policy.players
-            agents = [make_agent(spec if s == learner else opponent, seed * 31 + s) for s in range(policy.players)]
+            agents = [make_agent(spec if s == learner else other, seed * 31 + s) for s in range(policy.players)]
             state = game.new_state(policy.players, seed, dict(policy.options))
             while state.to_act is not None:
                 state.apply(agents[state.to_act].choose(state))
