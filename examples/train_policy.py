@@ -78,7 +78,7 @@ def run_evaluate(args: argparse.Namespace) -> None:
         other = level_spec(opponent, game)         # a level (easy, medium, hard) or an agent spec
         wins, start = 0.0, time.perf_counter()
         for g in range(args.games):
-            seed = 10_000_000 + g                  # seeds no training game used
+            seed = 10_000_000 + args.first + g     # seeds no training game used
             learner = g % policy.players
             agents = [make_agent(spec if s == learner else other, seed * 31 + s) for s in range(policy.players)]
             state = game.new_state(policy.players, seed, dict(policy.options))
@@ -86,6 +86,9 @@ def run_evaluate(args: argparse.Namespace) -> None:
                 state.apply(agents[state.to_act].choose(state))
             winners = state.winners()
             wins += 1.0 / len(winners) if learner in winners else 0.0
+            if args.verbose:
+                print(json.dumps({"opponent": opponent, "seed": seed, "learner_seat": learner,
+                                  "share": 1.0 / len(winners) if learner in winners else 0.0}), flush=True)
         low, high = wilson(wins, args.games)
         print(json.dumps({"opponent": opponent, "games": args.games, "win_rate": round(wins / args.games, 3),
                           "low": round(low, 3), "high": round(high, 3),
@@ -105,6 +108,8 @@ def main() -> None:
     parser.add_argument("--ridge", type=float, default=30.0)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--against", default="random,greedy,medium")
+    parser.add_argument("--first", type=int, default=0, help="evaluate: the first game's number (seed 10,000,000 + it)")
+    parser.add_argument("--verbose", action="store_true", help="evaluate: print every game's result")
     parser.add_argument("--out", type=Path, default=CHECKPOINT)
     parser.add_argument("--curve", type=Path, default=CURVE)
     parser.add_argument("--plot", type=Path, default=PLOT)
