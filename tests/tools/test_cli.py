@@ -49,7 +49,8 @@ def test_games(capsys):
 
 def test_agents(capsys):
     code, data, _ = run_json(capsys, "agents")
-    assert code == 0 and {a["name"] for a in data["agents"]} == {"random", "greedy", "ismcts", "ismcts_parallel"}
+    assert code == 0 and {a["name"] for a in data["agents"]} == {"random", "greedy", "ismcts", "ismcts_parallel",
+                                                                 "policy"}    # the reference learner (research extra)
 
 
 def test_simulate(capsys, tmp_path):
@@ -221,7 +222,8 @@ def test_console_script_entry_point():
     result = subprocess.run([sys.executable, "-m", "ludoteka", "agents", "--json"],
                             capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
-    assert {a["name"] for a in json.loads(result.stdout)["agents"]} == {"random", "greedy", "ismcts", "ismcts_parallel"}
+    assert {a["name"] for a in json.loads(result.stdout)["agents"]} == {"random", "greedy", "ismcts", "ismcts_parallel",
+                                                                        "policy"}
 
 
 def test_play_applies_a_single_choice_without_asking(monkeypatch, capsys):

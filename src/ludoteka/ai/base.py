@@ -136,6 +136,10 @@ def parse_spec(spec: str) -> tuple[type[Agent], dict[str, Any]]:
     if name not in AGENTS:
         raise AgentSpecError(f"unknown agent {shown(name)}; known agents: {', '.join(sorted(AGENTS))}")
     cls = AGENTS[name]
+    if getattr(cls, "takes_path", False):        # `policy:PATH`: the rest is a file, not parameters
+        if not rest.strip():
+            raise AgentSpecError(f"agent {name!r} needs a file: {name}:PATH")
+        return cls, {"path": rest.strip()}
     settings: dict[str, Any] = {}
     for part in filter(None, (p.strip() for p in rest.split(","))):
         pname, eq, text = part.partition("=")

@@ -28,6 +28,11 @@ from .play import run_play
 from .report import add_report_parser
 from .serve import add_serve_parser
 
+try:        # the reference learner's `policy:PATH` agent needs the research extra (numpy)
+    from ..envs import policy as _policy  # noqa: F401  (registers the `policy` agent)
+except ImportError:
+    _policy = None
+
 EXIT_USAGE = 2
 
 

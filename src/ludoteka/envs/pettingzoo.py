@@ -69,6 +69,29 @@ def final_rewards(state, reward: str, target: float | None = None) -> list[float
     return values
 
 
+class MaskCache:
+    """Action masks of an action space remembered by their legal keys: the same sets of options
+    come back all game long (a draft, a choice of dice...), and building a mask from the keys
+    (their indices, then numpy's fancy indexing) costs more than copying a remembered one."""
+
+    LIMIT = 4096                      # masks kept at most (each is one action space long)
+
+    def __init__(self, space) -> None:
+        self.space = space
+        self.saved: dict[tuple[str, ...], np.ndarray] = {}
+
+    def mask(self, keys) -> np.ndarray:
+        """A new int8 array, 1 at the index of each of `keys`; an unknown key raises UnknownKey."""
+        found = self.saved.get(tuple(keys))
+        if found is None:
+            found = np.zeros(len(self.space), dtype=np.int8)
+            found[self.space.indices(keys)] = 1
+            if len(self.saved) >= self.LIMIT:
+                self.saved.clear()
+            self.saved[tuple(keys)] = found
+        return found.copy()
+
+
 class LudotekaEnv(AECEnv):
     """A ludoteka game for PettingZoo's agent-environment cycle (see the module docstring)."""
 
@@ -121,6 +144,7 @@ class LudotekaEnv(AECEnv):
         self._observation_spaces = {a: obs_space for a in self.possible_agents}
         self._action_spaces = {a: act_space for a in self.possible_agents}
         self._seeds = random.Random()
+        self.masks = MaskCache(self.space)
         self.state = None
 
     # ------------------------------------------------------------------ spaces
@@ -156,10 +180,9 @@ class LudotekaEnv(AECEnv):
             vector = self.direct.encode(state, seat)
         else:
             vector = np.asarray(self.encoder.encode(state.view(seat)), dtype=np.float32)
-        mask = np.zeros(len(self.space), dtype=np.int8)
-        if state.to_act == seat:
-            mask[self.space.indices(state.legal_keys())] = 1
-        return {"observation": vector, "action_mask": mask}
+        if state.to_act != seat:
+            return {"observation": vector, "action_mask": np.zeros(len(self.space), dtype=np.int8)}
+        return {"observation": vector, "action_mask": self.masks.mask(state.legal_keys())}
 
     def step(self, action: int | None) -> None:
         """Apply the selected agent's action (an index into the action space). An illegal index

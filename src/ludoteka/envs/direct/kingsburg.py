@@ -8,7 +8,7 @@ from typing import Any, Mapping
 
 from ...boardgames.kingsburg.state import CATEGORIES, REINF_TOKENS
 from ...kernel import Game
-from .base import DirectEncoder, Layout
+from .base import DirectEncoder, Layout, Memo
 
 ADVISORS = 18
 PHASES = 8
@@ -88,6 +88,36 @@ def build(game: Game, players: int, options: Mapping[str, Any]) -> DirectEncoder
                 bit_lists[mask] = found
         return found
     no_battle = [0] * (2 * n) + [-1]
+    court_memo = Memo()
+
+    def court(state, seat: int) -> tuple[list[int], list[int], list[int]]:
+        """The court block (hot slots, then the dice counts and sums as sparse slots and
+        amounts) and the blocked advisors, remembered per seat."""
+        placements, court_slots = state.placements, state.court
+        snapshot = (placements, court_slots[:])
+        part = court_memo.get(seat, snapshot)
+        if part is not None:
+            return part
+        hot: list[int] = []
+        dice: dict[int, int] = {}
+        first = set()
+        for adv, s, vals, tok, mkt, env in placements:
+            i = (s - seat) % n
+            if adv not in first:           # the first group on an advisor is its first influencer
+                first.add(adv)
+                hot.append(o_court + ((adv - 1) * n + i) * 4)
+            c = o_court_dice + (adv - 1) * court_width + 2 * i
+            dice[c] = dice.get(c, 0) + len(vals)
+            dice[c + 1] = dice.get(c + 1, 0) + sum(vals)
+            base = o_court + ((adv - 1) * n + i) * 4
+            if tok:
+                hot.append(base + 1)
+            if mkt:
+                hot.append(base + 2)
+            if env:
+                hot.append(base + 3)
+        hot += [o_blocked + adv - 1 for adv in range(1, ADVISORS + 1) if court_slots[2 * adv] == -2]
+        return court_memo.put(seat, snapshot, (hot, list(dice), list(dice.values())))
 
     def write(state, seat: int) -> tuple[list, list[int], list[int], list]:
         top = state.top()
@@ -120,25 +150,8 @@ def build(game: Game, players: int, options: Mapping[str, Any]) -> DirectEncoder
                 if m >> s & 1:
                     hot.append(o_used + 5 * i + j)
         raw += points[kk:] + points[:kk]
-        court: dict[int, int] = {}
-        first = set()
-        for adv, s, vals, tok, mkt, env in state.placements:
-            i = (s - seat) % n
-            if adv not in first:           # the first group on an advisor is its first influencer
-                first.add(adv)
-                hot.append(o_court + ((adv - 1) * n + i) * 4)
-            c = o_court_dice + (adv - 1) * court_width + 2 * i
-            court[c] = court.get(c, 0) + len(vals)
-            court[c + 1] = court.get(c + 1, 0) + sum(vals)
-            base = o_court + ((adv - 1) * n + i) * 4
-            if tok:
-                hot.append(base + 1)
-            if mkt:
-                hot.append(base + 2)
-            if env:
-                hot.append(base + 3)
-        court_slots = state.court
-        hot += [o_blocked + adv - 1 for adv in range(1, ADVISORS + 1) if court_slots[2 * adv] == -2]
+        court_hot, court_spots, court_amounts = court(state, seat)
+        hot += court_hot
         dummy = list(state.dummy_dice)
         raw += dummy + [0] * (dummies - len(dummy))
         pending = help_adv = 0
@@ -187,6 +200,6 @@ def build(game: Game, players: int, options: Mapping[str, Any]) -> DirectEncoder
                 raw += counts
             if picked[seat] >= 0:
                 hot.append(o_token + picked[seat])
-        return raw, hot, list(court), list(court.values())
+        return raw, hot, court_spots, court_amounts
 
-    return DirectEncoder(L, write)
+    return DirectEncoder(L, write, (court_memo,))

@@ -10,7 +10,7 @@ from typing import Any, Mapping
 from ...boardgames.messina.model.state import CATEGORIES, HUTS, LIEUTENANTS, SHIP_OWNED, SQUARES
 from ...boardgames.messina.views.view import hidden_span, late_revealed
 from ...kernel import Game
-from .base import DirectEncoder, Layout
+from .base import DirectEncoder, Layout, Memo
 
 CODES = 7              # hut and workshop citizen codes 0 (none) .. 6
 BOOK_SPACES = 64       # a book action is book * 64 + space
@@ -106,6 +106,134 @@ def build(game: Game, players: int, options: Mapping[str, Any]) -> DirectEncoder
     shop_width = 1 + CODES + 1
     place_hut_upgrade = type(probe).FLOW.kinds.get("place_hut_upgrade")
 
+    board_memo, stacks_memo, tableau_memo, lt_memo, heights_memo = memos = tuple(Memo() for _ in range(5))
+
+    def board(state, seat: int, ego: dict[int, int]) -> tuple[list[int], list[int], list[int]]:
+        """The city and ship planes (hot slots, sparse slots and amounts), remembered per seat."""
+        hex_at, repop, cubes, citizens = state.hex_at, state.repopulated_by, state.cubes, state.city_citizens
+        snapshot = (hex_at[:], repop[:], cubes[:], citizens[:], state.ship_at[:], state.ship_cube[:],
+                    state.ship_stack, state.hex_stack, state.docking_stack)
+        part = board_memo.get(seat, snapshot)
+        if part is not None:
+            return part
+        hot: list[int] = []
+        spots: list[int] = []
+        amounts: list[int] = []
+        # an empty expansion location shows nothing (the view leaves it out)
+        for v in range(N):
+            if cubes[v] and (v >= first_hex_free or hex_at[v] >= 0):
+                spots.append(o_cubes + v)
+                amounts.append(cubes[v])
+        for j in range(3 * hex_nodes):
+            if citizens[j] and hex_at[j // 3] >= 0:
+                spots.append(o_citizens + j)
+                amounts.append(citizens[j])
+        for node in range(hex_nodes):
+            t = hex_at[node]
+            hot.append(o_hex + node * (H + 1) + (t if t >= 0 else H))
+            if t >= 0 and repop[node] >= 0:
+                hot.append(o_repop + node * n + ego[repop[node]])
+        for i, at in enumerate(state.ship_at):
+            if at >= 0:                    # a ship in the stack or the box is shown no cube
+                hot.append(o_ship + i * (5 + n) + (at if at < 4 else 5 + ego[at - SHIP_OWNED]))
+                if state.ship_cube[i]:
+                    hot.append(o_cube + i)
+        hot += [o_ship + i * (5 + n) + 4 for i in state.ship_stack]     # known by elimination (HID-3)
+        for j, t in enumerate(state.hex_stack):
+            hot.append(o_hexst + 3 * j + hex_class[t])
+        hot += [o_dock + c for c in state.docking_stack]
+        return board_memo.put(seat, snapshot, (hot, spots, amounts))
+
+    def stacks(state) -> list[int]:
+        """The tile and cart stacks' hot slots (the same for every seat), remembered."""
+        late_open = late_revealed(state)
+        snapshot = (state.hut_stacks, state.workshop_stacks, state.known_bottom[:], state.late_stacks,
+                    state.cart_stacks, late_open)
+        part = stacks_memo.get(None, snapshot)
+        if part is not None:
+            return part
+        hot: list[int] = []
+        kb = state.known_bottom
+        for k, stack in enumerate(state.hut_stacks):
+            _stack(hot, stack, kb[k], o_hut_st + k * 2 * U, U)
+        for k, stack in enumerate(state.workshop_stacks):
+            _stack(hot, stack, kb[3 + k], o_shop_st + k * 2 * W, W)
+        if late_open:
+            hot += [o_late + k * W + stack[0] for k, stack in enumerate(state.late_stacks) if stack]
+        for k, stack in enumerate(state.cart_stacks):
+            base = o_cart_st + k * (C + cart_len * 5)
+            if stack:
+                hot.append(base + stack[0])
+            hot += [base + C + j * 5 + cart_number[c] - 1 for j, c in enumerate(stack)]
+        return stacks_memo.put(None, snapshot, hot)
+
+    def tableau(state, i: int, s: int) -> list[int]:
+        """Seat `s`'s boards, huts, workshops, carts and deferred book actions as the hot slots
+        of egocentric position `i`, remembered per (i, s)."""
+        a3, aq, ah = 3 * s, SQUARES * s, HUTS * s
+        branch, upgraded, one_time = state.overseer_branch, state.overseer_upgraded, state.one_time_used
+        huts, hut_upgrade = state.huts, state.hut_upgrade
+        snapshot = (branch[a3:a3 + 3], upgraded[a3:a3 + 3], one_time[aq:aq + SQUARES], huts[ah:ah + HUTS],
+                    hut_upgrade[ah:ah + HUTS], state.player_board[s], state.scroll_board[s],
+                    state.workshops[s], state.carts[s], state.deferred[s])
+        part = tableau_memo.get((i, s), snapshot)
+        if part is not None:
+            return part
+        hot: list[int] = []
+        for k in range(3):
+            hot.append(o_branch + (i * 3 + k) * 3 + branch[s * 3 + k])
+            if upgraded[s * 3 + k]:
+                hot.append(o_upgraded + i * 3 + k)
+        hot += [o_onetime + i * SQUARES + q for q in range(SQUARES) if one_time[s * SQUARES + q]]
+        hot.append(o_boards + i * 10 + state.player_board[s])
+        hot.append(o_boards + i * 10 + 5 + state.scroll_board[s])
+        for h in range(HUTS):
+            base = o_huts + (i * HUTS + h) * hut_width
+            up = hut_upgrade[s * HUTS + h]
+            hot.append(base + huts[s * HUTS + h])
+            hot.append(base + CODES + (up if up >= 0 else U))
+        w = state.workshops[s]
+        for j in range(0, len(w), 3):
+            base = o_shops + (i * W + w[j]) * shop_width
+            hot += [base, base + 1 + w[j + 1]]
+            if w[j + 2]:
+                hot.append(base + 1 + CODES)
+        c = state.carts[s]
+        for j in range(0, len(c), 2):
+            hot.append(o_carts + (i * C + c[j]) * 2)
+            if c[j + 1]:
+                hot.append(o_carts + (i * C + c[j]) * 2 + 1)
+        hot += [o_deferred + i * 3 * BOOK_SPACES + v for v in state.deferred[s]]
+        return tableau_memo.put((i, s), snapshot, hot)
+
+    def lieutenants(state, seat: int, ego: dict[int, int]) -> tuple[list[int], dict[int, int]]:
+        """Lieutenants off the board per seat (raw counts) and on it (sparse planes), per seat."""
+        lt_at, lt_used = state.lt_at, state.lt_used
+        snapshot = (lt_at[:], lt_used[:])
+        part = lt_memo.get(seat, snapshot)
+        if part is not None:
+            return part
+        off = [0] * (6 * n)
+        sparse: dict[int, int] = {}
+        for j, at in enumerate(lt_at):
+            i = ego[j // LIEUTENANTS]
+            if at >= 0:
+                c = o_city_lt + (at * n + i) * 2 + (0 if lt_used[j] else 1)
+                sparse[c] = sparse.get(c, 0) + 1
+            else:
+                off[6 * i - 1 - at] += 1            # SUPPLY -1, ESTATE -2, BOX -3
+                if lt_used[j]:
+                    off[6 * i + 2 - at] += 1
+        return lt_memo.put(seat, snapshot, (off, sparse))
+
+    def stack_heights(values: list[int], stamps: list[int], per: int, k: int, seat: int) -> list[int]:
+        """`heights` in egocentric order, computed once per distinct track position."""
+        snapshot = (values[k::per], stamps[k::per])
+        found = heights_memo.get((per, k), snapshot)
+        if found is None:
+            found = heights_memo.put((per, k), snapshot, heights(values, stamps, per, k, list(range(n))))
+        return found[seat:] + found[:seat]
+
     def write(state, seat: int) -> tuple[list, list[int], list[int], list]:
         top = state.top()
         over = top is None
@@ -121,11 +249,11 @@ def build(game: Game, players: int, options: Mapping[str, Any]) -> DirectEncoder
         raw = [state.round, state.cube_supply, len(state.hex_stack)]
         for field in (state.coins, state.timber, state.fire, state.large_fire, state.rats, state.score):
             raw += field[seat:] + field[:seat]
-        raw += heights(state.score, state.score_stamp, 1, 0, order)
+        raw += stack_heights(state.score, state.score_stamp, 1, 0, seat)
         for s in order:
             raw += state.category_points(s)
         books, stamps = state.books, state.book_stamp
-        book_heights = [heights(books, stamps, 3, k, order) for k in range(3)]
+        book_heights = [stack_heights(books, stamps, 3, k, seat) for k in range(3)]
         for i, s in enumerate(order):
             raw += books[3 * s:3 * s + 3]
             raw += [book_heights[0][i], book_heights[1][i], book_heights[2][i]]
@@ -133,104 +261,41 @@ def build(game: Game, players: int, options: Mapping[str, Any]) -> DirectEncoder
                            (state.hut_space, HUTS)):
             raw += field[seat * per:] + field[:seat * per]
         # lieutenants: off the board per seat, on it as planes over the nodes
-        off = [0] * (6 * n)
-        sparse: dict[int, int] = {}
-        lt_at, lt_used = state.lt_at, state.lt_used
-        for j, at in enumerate(lt_at):
-            i = ego[j // LIEUTENANTS]
-            if at >= 0:
-                c = o_city_lt + (at * n + i) * 2 + (0 if lt_used[j] else 1)
-                sparse[c] = sparse.get(c, 0) + 1
-            else:
-                off[6 * i - 1 - at] += 1            # SUPPLY -1, ESTATE -2, BOX -3
-                if lt_used[j]:
-                    off[6 * i + 2 - at] += 1
+        off, lt_sparse = lieutenants(state, seat, ego)
         raw += off
         repop = state.repopulated_by
         raw += [repop.count(s) for s in order]
-        hex_at = state.hex_at
-        cubes, citizens = state.cubes, state.city_citizens
-        # an empty expansion location shows nothing (the view leaves it out)
-        for v in range(N):
-            if cubes[v] and (v >= first_hex_free or hex_at[v] >= 0):
-                sparse[o_cubes + v] = cubes[v]
-        for j in range(3 * hex_nodes):
-            if citizens[j] and hex_at[j // 3] >= 0:
-                sparse[o_citizens + j] = citizens[j]
+        board_hot, spots, amounts = board(state, seat, ego)
+        spots = spots + list(lt_sparse)
+        amounts = amounts + list(lt_sparse.values())
         raw += [len(x) for x in state.hut_stacks] + [len(x) for x in state.workshop_stacks]
         late, carts = state.late_stacks, state.cart_stacks      # the late stacks go at round V
         raw += [len(x) for x in late] + [0] * (3 - len(late))
         raw += [len(x) for x in carts] + [0] * (cart_stacks - len(carts))
-        for node in range(hex_nodes):
-            t = hex_at[node]
-            hot.append(o_hex + node * (H + 1) + (t if t >= 0 else H))
-            if t >= 0 and repop[node] >= 0:
-                hot.append(o_repop + node * n + ego[repop[node]])
-        for i, at in enumerate(state.ship_at):
-            if at >= 0:                    # a ship in the stack or the box is shown no cube
-                hot.append(o_ship + i * (5 + n) + (at if at < 4 else 5 + ego[at - SHIP_OWNED]))
-                if state.ship_cube[i]:
-                    hot.append(o_cube + i)
-        hot += [o_ship + i * (5 + n) + 4 for i in state.ship_stack]     # known by elimination (HID-3)
-        for j, t in enumerate(state.hex_stack):
-            hot.append(o_hexst + 3 * j + hex_class[t])
-        hot += [o_dock + c for c in state.docking_stack]
-        kb = state.known_bottom
-        for k, stack in enumerate(state.hut_stacks):
-            _stack(hot, stack, kb[k], o_hut_st + k * 2 * U, U)
-        for k, stack in enumerate(state.workshop_stacks):
-            _stack(hot, stack, kb[3 + k], o_shop_st + k * 2 * W, W)
-        if late_revealed(state):
-            hot += [o_late + k * W + stack[0] for k, stack in enumerate(state.late_stacks) if stack]
-        for k, stack in enumerate(state.cart_stacks):
-            base = o_cart_st + k * (C + cart_len * 5)
-            if stack:
-                hot.append(base + stack[0])
-            hot += [base + C + j * 5 + cart_number[c] - 1 for j, c in enumerate(stack)]
+        hot += board_hot
+        hot += stacks(state)
         hot += [o_pending + v for v in state.pending]
         if not over and place_hut_upgrade is not None:
             hot += [o_placing + ego[f[1]] * U + f[2] for f in state.frames() if f[0] is place_hut_upgrade]
-        branch, upgraded, one_time = state.overseer_branch, state.overseer_upgraded, state.one_time_used
-        huts, hut_upgrade = state.huts, state.hut_upgrade
         for i, s in enumerate(order):
-            for k in range(3):
-                hot.append(o_branch + (i * 3 + k) * 3 + branch[s * 3 + k])
-                if upgraded[s * 3 + k]:
-                    hot.append(o_upgraded + i * 3 + k)
-            hot += [o_onetime + i * SQUARES + q for q in range(SQUARES) if one_time[s * SQUARES + q]]
-            hot.append(o_boards + i * 10 + state.player_board[s])
-            hot.append(o_boards + i * 10 + 5 + state.scroll_board[s])
-            for h in range(HUTS):
-                base = o_huts + (i * HUTS + h) * hut_width
-                up = hut_upgrade[s * HUTS + h]
-                hot.append(base + huts[s * HUTS + h])
-                hot.append(base + CODES + (up if up >= 0 else U))
-            w = state.workshops[s]
-            for j in range(0, len(w), 3):
-                base = o_shops + (i * W + w[j]) * shop_width
-                hot += [base, base + 1 + w[j + 1]]
-                if w[j + 2]:
-                    hot.append(base + 1 + CODES)
-            c = state.carts[s]
-            for j in range(0, len(c), 2):
-                hot.append(o_carts + (i * C + c[j]) * 2)
-                if c[j + 1]:
-                    hot.append(o_carts + (i * C + c[j]) * 2 + 1)
-            hot += [o_deferred + i * 3 * BOOK_SPACES + v for v in state.deferred[s]]
+            hot += tableau(state, i, s)
         if solo:
             raw += [state.automa_used, state.automa_popularity, len(state.solo_deck)]
+            automa: dict[int, int] = {}
             for at in state.automa_at:
                 if at >= 0:
-                    sparse[o_automa_city + at] = sparse.get(o_automa_city + at, 0) + 1
+                    automa[o_automa_city + at] = automa.get(o_automa_city + at, 0) + 1
+            spots += automa
+            amounts += automa.values()
             hot += [o_revealed + t for t in state.solo_discard]
             if state.automa_taken:
                 taken_huts, taken_shops, taken_carts = state.automa_taken
                 hot += [o_taken + t for t in taken_huts]
                 hot += [o_taken + U + t for t in taken_shops]
                 hot += [o_taken + U + W + t for t in taken_carts]
-        return raw, hot, list(sparse), list(sparse.values())
+        return raw, hot, spots, amounts
 
-    return DirectEncoder(L, write)
+    return DirectEncoder(L, write, memos)
 
 
 def heights(values: list[int], stamps: list[int], per: int, k: int, order: list[int]) -> list[int]:

@@ -8,7 +8,7 @@ from typing import Any, Mapping
 from ...boardgames.notre_dame.data import CARD_TYPES, SECTOR_COUNT
 from ...boardgames.notre_dame.frames import phase_of
 from ...kernel import Game
-from .base import DirectEncoder, Layout
+from .base import DirectEncoder, Layout, Memo
 
 PHASES = ("draft", "actions", "bribes", "plague", "over")
 LETTERS = ("A", "B", "C")
@@ -66,18 +66,75 @@ def build(game: Game, players: int, options: Mapping[str, Any]) -> DirectEncoder
         o_msg, o_person = (L.start(name) for name in (
             "phase", "decision", "to_act", "acting", "start_player", "trusted_friend", "carriage",
             "prestige_shown", "bribed", "physician", "messages_on_board", "persons"))
-    per_type = [0.0] * CARD_TYPES
+    per_type = [0] * CARD_TYPES
     seat_order_of = [[(i, (seat + i) % n) for i in range(n)] for seat in range(n)]
     shown_all = [o_shown + i for i in range(n)]
     hidden_others = [0] * (n - 1)
     played_zero = [0] * (n * CARD_TYPES)
     friend_width = SECTOR_COUNT + 1
 
-    def bag(cards) -> list[float]:
+    def bag(cards) -> list[int]:
         out = per_type[:]
         for c in cards:
-            out[c % CARD_TYPES] += 1.0
+            out[c % CARD_TYPES] += 1
         return out
+
+    cards_memo, own_memo, letters_memo, board_memo = memos = (Memo(), Memo(), Memo(), Memo())
+
+    def cards(state, seat: int) -> list[int]:
+        """Cards played per seat and type, hand and deck sizes (raw, egocentric): computed in
+        seat order once per change (any seat's observation reuses it), then rotated."""
+        played, hand, deck = state.played, state.hand, state.deck
+        snapshot = (played[:], [len(h) for h in hand], [len(d) for d in deck])
+        part = cards_memo.get(None, snapshot)
+        if part is None:
+            counts = played_zero[:]
+            for s in range(n):
+                for c in played[s]:
+                    counts[s * CARD_TYPES + c % CARD_TYPES] += 1
+            part = cards_memo.put(None, snapshot, counts)
+        k = seat * CARD_TYPES
+        sizes = snapshot[1][seat:] + snapshot[1][:seat] + snapshot[2][seat:] + snapshot[2][:seat]
+        return part[k:] + part[:k] + sizes
+
+    def own(state, seat: int) -> list[int]:
+        """The seat's own hand, draft offer and passed cards per type, per seat."""
+        snapshot = (state.hand[seat], state.offer[seat], state.outgoing[seat])
+        part = own_memo.get(seat, snapshot)
+        if part is None:
+            part = own_memo.put(seat, snapshot, bag(snapshot[0]) + bag(snapshot[1]) + bag(snapshot[2]))
+        return part
+
+    def letters(gray: tuple) -> list[int]:
+        """Gray persons left per deck letter."""
+        part = letters_memo.get(None, gray)
+        if part is None:
+            part = [0, 0, 0]
+            for p in gray:
+                if letter_of[p] >= 0:
+                    part[letter_of[p]] += 1
+            letters_memo.put(None, gray, part)
+        return part
+
+    def board(state, seat: int) -> list[int]:
+        """Trusted friends, carriages, bribes, physicians (egocentric), messages and persons
+        (the same for every seat, remembered): hot slots."""
+        friend, carriage, bribed, physician = state.friend, state.carriage, state.bribed, state.physician
+        rot = seat_order_of[seat]
+        hot = [o_friend + i * friend_width + (friend[s] if friend[s] >= 0 else SECTOR_COUNT) for i, s in rot]
+        hot += [o_carriage + i * markets + carriage[s] for i, s in rot]
+        if any(bribed):
+            hot += [o_bribed + i for i, s in rot if bribed[s]]
+        if any(physician):
+            hot += [o_phys + i for i, s in rot if physician[s]]
+        msg_at, display = state.msg_at, state.display
+        snapshot = (msg_at[:], display)
+        part = board_memo.get(None, snapshot)
+        if part is None:
+            part = [o_msg + m * codes + code for m, code in enumerate(msg_at) if code >= 0]
+            part += [o_person + j * persons + p for j, p in enumerate(display)]
+            board_memo.put(None, snapshot, part)
+        return hot + part
 
     def write(state, seat: int) -> tuple[list, list[int], list[int], list]:
         k7 = seat * SECTOR_COUNT
@@ -91,17 +148,12 @@ def build(game: Game, players: int, options: Mapping[str, Any]) -> DirectEncoder
                o_start + (state.start - seat) % n]
         if not over:
             hot += [o_acting + (s - seat) % n for s in state.acting_seats()]
-        rot = seat_order_of[seat]
         raw = [state.round, top[2] if not over and top[0].name == "draft_pick" else 1]
         raw += state.sector_stones[k7:] + state.sector_stones[:k7]
         for field in (state.personal, state.general, state.notre_dame_stones, state.coins, state.rat):
             raw += field[seat:] + field[:seat]
         raw += state.held[kb:] + state.held[:kb]
-        friend, carriage, bribed, physician = state.friend, state.carriage, state.bribed, state.physician
-        hot += [o_friend + i * friend_width + (friend[s] if friend[s] >= 0 else SECTOR_COUNT) for i, s in rot]
-        hot += [o_carriage + i * markets + carriage[s] for i, s in rot]
-        hot += [o_bribed + i for i, s in rot if bribed[s]]
-        hot += [o_phys + i for i, s in rot if physician[s]]
+        hot += board(state, seat)
         prestige = state.prestige
         if over or open_prestige:
             hot += shown_all
@@ -110,23 +162,10 @@ def build(game: Game, players: int, options: Mapping[str, Any]) -> DirectEncoder
             hot.append(o_shown)
             raw.append(prestige[seat])
             raw += hidden_others
-        counts = played_zero[:]
-        played, hand, deck = state.played, state.hand, state.deck
-        for i, s in rot:
-            for c in played[s]:
-                counts[i * CARD_TYPES + c % CARD_TYPES] += 1
-        raw += counts
-        raw += [len(h) for h in hand[seat:] + hand[:seat]]
-        raw += [len(d) for d in deck[seat:] + deck[:seat]]
-        letters = [0, 0, 0]
-        for p in state.gray:
-            if letter_of[p] >= 0:
-                letters[letter_of[p]] += 1
+        raw += cards(state, seat)
         raw += [state.supply, len(state.unused), len(state.brown)]
-        raw += letters
-        raw += bag(hand[seat]) + bag(state.offer[seat]) + bag(state.outgoing[seat])
-        hot += [o_msg + m * codes + code for m, code in enumerate(state.msg_at) if code >= 0]
-        hot += [o_person + j * persons + p for j, p in enumerate(state.display)]
+        raw += letters(state.gray)
+        raw += own(state, seat)
         return raw, hot, NONE, NONE
 
-    return DirectEncoder(L, write)
+    return DirectEncoder(L, write, memos)
