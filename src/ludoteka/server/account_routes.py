@@ -10,7 +10,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from .accounts import (CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE, Accounts, check_email, check_password,
-                       csrf_for, name_key)
+                       csrf_for, encodable, name_key)
 from .live import ApiError
 from .requests import read_json, token_of
 from .summaries import summary
@@ -116,7 +116,7 @@ class AccountApi:
         except ApiError:
             key = None
         self.accounts.limit("sign in", _address(request), key if key is not None else "?")
-        if key is None or not isinstance(password, str) or len(password) > 1024:
+        if key is None or not isinstance(password, str) or len(password) > 1024 or not encodable(password):
             raise ApiError(401, "wrong name or password")
         return await self._answer(await self.accounts.sign_in(key, password))
 
@@ -136,7 +136,7 @@ class AccountApi:
         body = await read_json(request)
         _fields(body, {"password", "new_password"})
         current = body.get("password")
-        if not isinstance(current, str) or len(current) > 1024:
+        if not isinstance(current, str) or len(current) > 1024 or not encodable(current):
             raise ApiError(422, "'password' (the current one) must be a string")
         new = check_password(body.get("new_password"), "new_password")
         self.accounts.limit("change the password", _address(request), account["name_key"])

@@ -19,6 +19,7 @@ import hmac
 import secrets
 import time
 import unicodedata
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from argon2 import PasswordHasher
@@ -55,16 +56,28 @@ def name_key(name: Any) -> tuple[str, str]:
 
 def check_password(password: Any, what: str = "password") -> str:
     """The password if it is acceptable (8 to 256 characters); 422 otherwise."""
-    if not isinstance(password, str) or not MIN_PASSWORD <= len(password) <= MAX_PASSWORD:
-        raise ApiError(422, f"'{what}' must be a string of {MIN_PASSWORD} to {MAX_PASSWORD} characters")
+    if not isinstance(password, str) or not MIN_PASSWORD <= len(password) <= MAX_PASSWORD \
+            or not encodable(password):
+        raise ApiError(422, f"'{what}' must be a string of {MIN_PASSWORD} to {MAX_PASSWORD} characters "
+                            "(Unicode text: no lone surrogate)")
     return password
+
+
+def encodable(text: str) -> bool:
+    """Whether `text` is valid Unicode (JSON's \\ud800 escapes are not: argon2 hashes UTF-8)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def check_email(email: Any) -> str | None:
     """An optional e-mail address, roughly checked (it is stored only, nothing is sent)."""
     if email in (None, ""):
         return None
-    if not isinstance(email, str) or len(email) > MAX_EMAIL or email.count("@") != 1 or " " in email:
+    if not isinstance(email, str) or len(email) > MAX_EMAIL or email.count("@") != 1 or " " in email \
+            or not encodable(email):
         raise ApiError(422, f"'email' must be an e-mail address of at most {MAX_EMAIL} characters, or absent")
     return email
 
@@ -112,6 +125,9 @@ class Accounts:
         self.store = store
         self.key = hmac.new(key, b"account seats", hashlib.sha256).digest()
         self.hasher = PasswordHasher()
+        # Two threads at most hash (argon2id takes 64 MiB and tens of ms of CPU each): a burst of
+        # sign-ins queues there instead of taking the memory and the cores of the whole server.
+        self.hashing = ThreadPoolExecutor(2, thread_name_prefix="argon2")
         # Checked against when a name is unknown, so that answering takes as long as for a
         # known name with a wrong password.
         self.dummy = self.hasher.hash(secrets.token_urlsafe(16))
@@ -127,7 +143,12 @@ class Accounts:
         return self.settings.public_url.startswith("https://")
 
     async def _thread(self, fn, *args: Any) -> Any:
+        """A database call, in a worker thread."""
         return await asyncio.get_running_loop().run_in_executor(None, fn, *args)
+
+    async def _hash(self, fn, *args: Any) -> Any:
+        """An argon2 computation, in one of the hashing threads."""
+        return await asyncio.get_running_loop().run_in_executor(self.hashing, fn, *args)
 
     def limit(self, kind: str, address: str, key: str | None) -> None:
         """429 when `address` (or name `key`) tried to `kind` ("sign in", "sign up") too often."""
@@ -144,7 +165,7 @@ class Accounts:
 
     async def sign_up(self, name: str, key: str, password: str, email: str | None) -> dict[str, Any]:
         """A new account (409 when the name is taken: the one answer that says a name exists)."""
-        hashed = await self._thread(self.hasher.hash, password)
+        hashed = await self._hash(self.hasher.hash, password)
         now = time.time()
         row = {"id": secrets.token_hex(16), "name": name, "name_key": key, "password_hash": hashed,
                "email": email, "must_change": False, "created": now, "password_changed": now}
@@ -157,19 +178,19 @@ class Accounts:
         wrong password, after the same work."""
         account = await self._thread(self.store.account_by_name, key)
         hashed = account["password_hash"] if account else self.dummy
-        ok = await self._thread(self._verify, hashed, password)
+        ok = await self._hash(self._verify, hashed, password)
         if not ok or account is None:
             raise ApiError(401, WRONG)
         return account
 
     async def check_password_of(self, account: dict[str, Any], password: str) -> None:
         """403 unless `password` is the account's."""
-        if not await self._thread(self._verify, account["password_hash"], password):
+        if not await self._hash(self._verify, account["password_hash"], password):
             raise ApiError(403, "the current password is wrong")
 
     async def set_password(self, account_id: str, password: str, must_change: bool = False) -> None:
         """A new password; every session of the account ends."""
-        hashed = await self._thread(self.hasher.hash, password)
+        hashed = await self._hash(self.hasher.hash, password)
         await self._thread(self.store.set_password, account_id, hashed, must_change)
 
     async def new_session(self, account_id: str) -> str:

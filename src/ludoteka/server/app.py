@@ -112,6 +112,7 @@ def create_app(settings: Settings) -> Starlette:
         await hub.stop()
         await tables.close()
         tables.ai.close()
+        accounts.hashing.shutdown(wait=False)
 
     def invite_url(table_id: str, token: str) -> str:
         # The token goes in the fragment, which browsers never send: it reaches no server log.
