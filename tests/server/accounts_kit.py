@@ -14,7 +14,7 @@ class Browser:
 
     def __init__(self, url: str):
         self.url = url
-        self.http = httpx.Client(base_url=url, timeout=30)
+        self.http = httpx.Client(base_url=url, timeout=60)     # argon2 on a busy machine
         self.csrf: str | None = None
 
     def close(self) -> None:
@@ -56,9 +56,12 @@ class Browser:
         return self.request("POST", f"/api/me/tables/{table_id}", csrf=csrf, token=token)
 
 
-def first_move(url: str, table_id: str, token: str) -> httpx.Response:
-    """The seat of `token` makes its first legal move (anonymously: the token alone)."""
-    headers = {"Authorization": f"Bearer {token}"}
-    frame = httpx.get(f"{url}/api/tables/{table_id}", headers=headers).json()
-    return httpx.post(f"{url}/api/tables/{table_id}/actions", headers=headers,
+def first_move(url: str, table: dict[str, Any]) -> httpx.Response:
+    """The seat to act at a table made by `server_kit.create` makes its first legal move
+    (anonymously: with its seat token alone)."""
+    tokens = {s["seat"]: s["token"] for s in table["seats"] if s.get("token")}
+    acting = httpx.get(f"{url}/api/tables/{table['id']}", timeout=30).json()["acting"]
+    headers = {"Authorization": f"Bearer {tokens[acting[0]]}"}
+    frame = httpx.get(f"{url}/api/tables/{table['id']}", headers=headers, timeout=30).json()
+    return httpx.post(f"{url}/api/tables/{table['id']}/actions", headers=headers, timeout=30,
                       json={"key": frame["actions"][0]["key"], "version": frame["version"]})

@@ -14,6 +14,8 @@ from server_kit import create
 
 from .accounts_kit import PASSWORD, Browser, first_move
 
+JSON = {"Content-Type": "application/json"}
+
 
 def test_sign_up_in_out_and_a_new_password_that_signs_out_every_other_device(database, start_server):
     server = start_server(database)
@@ -89,7 +91,7 @@ def test_my_games_come_from_the_server_on_any_device_with_whose_turn_and_who_won
     seen = httpx.get(f"{server.url}/api/tables/{table['id']}",
                      headers={"Authorization": f"Bearer {mine['mine'][0]['token']}"}).json()
     assert seen["seat"] == 0
-    assert first_move(server.url, table["id"], tokens[frame["acting"][0]]).status_code == 200
+    assert first_move(server.url, table).status_code == 200
     moved = {t["id"]: t for t in away.my_tables().json()["tables"]}[table["id"]]
     assert moved["version"] == 1 and moved["acting"] == httpx.get(f"{server.url}/api/tables/{table['id']}").json()["acting"]
     # Joining an open seat while signed in makes it the account's.
@@ -105,19 +107,19 @@ def test_my_games_come_from_the_server_on_any_device_with_whose_turn_and_who_won
     assert home.attach(done["id"], done["seats"][0]["token"]).status_code == 200
     headers = {"Authorization": f"Bearer {done['seats'][0]['token']}"}
     for _ in range(2000):
-        frame = httpx.get(f"{server.url}/api/tables/{done['id']}", headers=headers).json()
+        frame = httpx.get(f"{server.url}/api/tables/{done['id']}", headers=headers, timeout=30).json()
         if frame["finished"]:
             break
         if not frame["actions"]:
             time.sleep(0.02)                # the AI's turn
         else:
-            httpx.post(f"{server.url}/api/tables/{done['id']}/actions", headers=headers,
+            httpx.post(f"{server.url}/api/tables/{done['id']}/actions", headers=headers, timeout=30,
                        json={"key": frame["actions"][0]["key"], "version": frame["version"]})
     over = {t["id"]: t for t in away.my_tables().json()["tables"]}[done["id"]]
     assert over["finished"] is True and over["acting"] == [] and len(over["result"]["scores"]) == 2
     # Anonymous play is as it was: a link and go, with no cookie at all.
     plain = create(server.url, "kingsburg", ["human", "human"])
-    assert first_move(server.url, plain["id"], plain["seats"][0]["token"]).status_code == 200
+    assert first_move(server.url, plain).status_code == 200
     assert httpx.post(f"{server.url}/api/tables/{plain['id']}/join").status_code == 409
     for browser in (home, away):
         browser.close()
@@ -165,12 +167,13 @@ def test_bad_input_is_named_and_changes_nothing(start_server, sqlite_url):
         ({"name": "dora", "password": PASSWORD, "email": "\ud800@x.org"}, 422, "'email' must be an e-mail"),
     ]
     for body, status, error in cases:
-        answer = httpx.post(url + "/api/accounts", content=json.dumps(body).encode())   # \u escapes
+        answer = httpx.post(url + "/api/accounts", content=json.dumps(body).encode(), headers=JSON)  # \u escapes
         assert answer.status_code == status and error in answer.json()["error"], (body, answer.text)
         assert "set-cookie" not in answer.headers
-    assert httpx.post(url + "/api/accounts", content=b"{nope").status_code == 400
+    assert httpx.post(url + "/api/accounts", content=b"{nope", headers=JSON).status_code == 400
     assert httpx.post(url + "/api/session", json={"name": "dora", "password": 5}).status_code == 401
-    assert httpx.post(url + "/api/session", content=json.dumps({"name": "dora", "password": "\udfff" * 9}).encode()).status_code == 401
+    assert httpx.post(url + "/api/session", content=json.dumps({"name": "dora", "password": "\udfff" * 9}).encode(),
+                      headers=JSON).status_code == 401
     browser = Browser(url)
     assert browser.sign_up("dora").status_code == 201               # nothing of the above was kept
     short = browser.change_password(PASSWORD, "short")
@@ -221,6 +224,7 @@ def test_no_body_nor_cookie_makes_an_account_endpoint_fail_with_a_server_error(s
     def one_request(endpoint, body, cookie, token, seat_token):
         method, path = endpoint
         headers = {"X-CSRF-Token": token} if token and token.isascii() else {}
+        headers["Content-Type"] = "application/json"
         if seat_token:
             headers["Authorization"] = f"Bearer {seat_token}"
         answer = httpx.request(method, server.url + path.format(table["id"]), headers=headers,

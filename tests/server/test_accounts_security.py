@@ -3,6 +3,7 @@ takes another's seats, a cookie without its CSRF token is refused, sign-in and s
 rate-limited per address and per name, sessions expire and are revoked."""
 from __future__ import annotations
 
+import json
 import time
 
 import httpx
@@ -70,6 +71,23 @@ def test_a_request_with_the_session_cookie_but_without_its_csrf_token_is_refused
     assert bob.attach(table["id"], token).status_code == 200
     assert bob.request("DELETE", "/api/session").json() == {"signed_out": True}
     bob.close()
+
+
+def test_no_page_of_another_site_can_sign_a_visitor_in(start_server, sqlite_url):
+    """Login CSRF: a form of another site posts text/plain or form data, never JSON; the server
+    takes sign-in and sign-up as JSON only, so such a post sets no cookie."""
+    server = start_server(sqlite_url)
+    assert Browser(server.url).sign_up("erin").status_code == 201
+    body = json.dumps({"name": "erin", "password": PASSWORD})
+    for kind in ("text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", None):
+        headers = {"Content-Type": kind} if kind else {}
+        for path in ("/api/session", "/api/accounts"):
+            answer = httpx.post(server.url + path, content=body.encode(), headers=headers)
+            assert answer.status_code == 415 and "application/json" in answer.json()["error"], (kind, answer.text)
+            assert "set-cookie" not in answer.headers
+    signed = httpx.post(server.url + "/api/session", content=body.encode(),
+                        headers={"Content-Type": "application/json; charset=utf-8"})
+    assert signed.status_code == 200 and signed.headers["cache-control"] == "no-store"
 
 
 def _until_refused(attempt, most: int = 20) -> tuple[list[int], httpx.Response, float]:

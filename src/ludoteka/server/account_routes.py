@@ -16,6 +16,7 @@ from .requests import read_json, token_of
 from .summaries import summary
 from .tables import Tables
 
+NO_STORE = {"Cache-Control": "no-store"}     # answers with a CSRF token or seat tokens
 NO_MAIL = ("this server sends no e-mail: ask its operator to reset your password "
            "(`ludoteka users reset NAME` prints a one-time password)")
 
@@ -28,6 +29,15 @@ def _fields(body: dict[str, Any], allowed: set[str]) -> None:
     unknown = sorted(set(body) - allowed)
     if unknown:
         raise ApiError(422, f"unknown field {unknown[0]!r}; fields: {', '.join(sorted(allowed))}")
+
+
+def _json_only(request: Request) -> None:
+    """415 unless the body is declared JSON: another site's form can post text/plain or a form
+    without asking, never application/json, so no page elsewhere can sign a visitor in to an
+    account of its choosing (login CSRF; it would then collect the seats the visitor creates)."""
+    kind = request.headers.get("content-type", "").split(";", 1)[0].strip().lower()
+    if kind != "application/json":
+        raise ApiError(415, "the body must be sent as Content-Type: application/json")
 
 
 def shown_account(account: dict[str, Any]) -> dict[str, Any]:
@@ -82,21 +92,28 @@ class AccountApi:
                                    httponly=name == SESSION_COOKIE, samesite="lax")
         return response
 
-    async def _answer(self, account: dict[str, Any], status: int = 200, **extra: Any) -> Response:
+    async def _answer(self, request: Request, account: dict[str, Any], status: int = 200) -> Response:
+        # A session this browser had before ends: a new sign-in never leaves an old one behind.
+        old = request.cookies.get(SESSION_COOKIE)
+        if old and len(old) <= 100:
+            await self.accounts.end_session(old)
         session = await self.accounts.new_session(account["id"])
         return self._with_session(JSONResponse(
-            {"account": shown_account(account), "csrf": csrf_for(session), **extra}, status_code=status), session)
+            {"account": shown_account(account), "csrf": csrf_for(session)}, status_code=status,
+            headers=NO_STORE), session)
 
     # ------------------------------------------------------------------ endpoints
     async def me(self, request: Request) -> Response:
         found = await self.signed_in(request, change=False)
         answer = JSONResponse({"account": shown_account(found[1]) if found else None,
-                               "csrf": csrf_for(found[0]) if found else None, "mail": False})
+                               "csrf": csrf_for(found[0]) if found else None, "mail": False},
+                              headers=NO_STORE)
         if found is None and SESSION_COOKIE in request.cookies:     # expired or revoked: drop it
             self._signed_out(answer)
         return answer
 
     async def sign_up(self, request: Request) -> Response:
+        _json_only(request)
         body = await read_json(request)
         _fields(body, {"name", "password", "email"})
         name, key = name_key(body.get("name"))
@@ -104,9 +121,10 @@ class AccountApi:
         email = check_email(body.get("email"))
         self.accounts.limit("sign up", _address(request), key)
         account = await self.accounts.sign_up(name, key, password, email)
-        return await self._answer(account, 201)
+        return await self._answer(request, account, 201)
 
     async def sign_in(self, request: Request) -> Response:
+        _json_only(request)
         body = await read_json(request)
         _fields(body, {"name", "password"})
         name, password = body.get("name"), body.get("password")
@@ -118,7 +136,7 @@ class AccountApi:
         self.accounts.limit("sign in", _address(request), key if key is not None else "?")
         if key is None or not isinstance(password, str) or len(password) > 1024 or not encodable(password):
             raise ApiError(401, "wrong name or password")
-        return await self._answer(await self.accounts.sign_in(key, password))
+        return await self._answer(request, await self.accounts.sign_in(key, password))
 
     async def sign_out(self, request: Request) -> Response:
         found = await self.signed_in(request, change=True)
@@ -143,7 +161,7 @@ class AccountApi:
         await self.accounts.check_password_of(account, current)
         await self.accounts.set_password(account["id"], new)     # ends every session
         account = dict(account, must_change=False)
-        return await self._answer(account)                       # a new one for this device
+        return await self._answer(request, account)              # a new one for this device
 
     async def reset(self, request: Request) -> Response:
         # No e-mail is configured (the only case for now): the same answer for any name.
@@ -163,7 +181,7 @@ class AccountApi:
                              "join_url": self.invite_url(table_id, token) if token else None}
                             for seat, token in sorted(seats.items())]
             answer.append(item)
-        return JSONResponse({"tables": answer})
+        return JSONResponse({"tables": answer}, headers=NO_STORE)
 
     async def attach(self, request: Request) -> Response:
         _, account = await self._need(request, change=True)
