@@ -1,5 +1,5 @@
 """The `ludoteka` command line: games, agents, play, simulate, replay, bench, arena, report, ladder,
-data, serve.
+data, serve, users.
 
 Every command prints one JSON object with `--json`. Bad input (an unknown game, a bad option,
 a bad file or agent spec) prints one line on stderr and exits with status 2, without a traceback.
@@ -27,6 +27,7 @@ from .ladder import add_ladder_parser
 from .play import run_play
 from .report import add_report_parser
 from .serve import add_serve_parser
+from .users import add_users_parser
 
 try:        # the reference learner's `policy:PATH` agent needs the research extra (numpy)
     from ..envs import policy as _policy  # noqa: F401  (registers the `policy` agent)
@@ -249,6 +250,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_ladder_parser(sub)
     add_report_parser(sub)
     add_serve_parser(sub)
+    add_users_parser(sub)
     return parser
 
 

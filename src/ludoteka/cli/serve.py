@@ -74,6 +74,15 @@ def add_serve_parser(sub) -> None:
     p.add_argument("--access-log", choices=["text", "json", "off"], default="text",
                    help="the access log: uvicorn's text lines, JSON lines (one object a request: "
                         "client, method, path, status, bytes, ms), or none (default text)")
+    p.add_argument("--session-seconds", metavar="S", type=float_in(1.0, 10 * 365 * 24 * 3600.0),
+                   default=30 * 24 * 3600.0,
+                   help="how long an account's sign-in lasts on a device (default 30 days)")
+    p.add_argument("--secure-cookies", choices=["auto", "on", "off"], default="auto",
+                   help="mark session cookies Secure (sent over https only): auto when --public-url is "
+                        "https (default auto; 'off' for plain http on localhost)")
+    p.add_argument("--account-attempts", metavar="N", type=int_in(0, 10**6), default=10,
+                   help="attempts to sign in or up a minute per client address (per account name half "
+                        "as many), 0 for no limit (default 10)")
     p.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"])
     p.set_defaults(func=cmd_serve)
 
@@ -133,7 +142,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
                         frames_per_second=args.frames_per_second, abandon_after=args.abandon_after,
                         idle_after=args.idle_after, lease_seconds=args.lease_seconds,
                         version_check=args.version_check, json_access_log=args.access_log == "json",
-                        record_key=key)
+                        record_key=key, session_seconds=args.session_seconds,
+                        secure_cookies={"on": True, "off": False}.get(args.secure_cookies),
+                        account_attempts=args.account_attempts)
     print(f"ludoteka server on {settings.public_url} (database {startup.shown_url(database)}"
           f"{', Redis ' + startup.shown_url(redis_url) if redis_url else ''})", flush=True)
     server = uvicorn.Server(uvicorn.Config(create_app(settings), host=host, port=port,

@@ -21,6 +21,9 @@ from .. import registry
 from ..kernel import LudotekaError, UnknownGame, record_of, sign_record
 from ..web import STATIC
 from .access import check_read, is_private, share_token
+from .account_routes import AccountApi
+from .account_store import AccountStore
+from .accounts import Accounts
 from .accesslog import JsonAccessLog
 from .ai_pool import AiPool
 from .config import Settings
@@ -109,10 +112,15 @@ def create_app(settings: Settings) -> Starlette:
         await hub.stop()
         await tables.close()
         tables.ai.close()
+        accounts.hashing.shutdown(wait=False)
 
     def invite_url(table_id: str, token: str) -> str:
         # The token goes in the fragment, which browsers never send: it reaches no server log.
         return f"{settings.public_url}/play/{table_id}#{token}"
+
+    # Accounts (optional): their seat tokens are sealed with a key derived from the record key.
+    accounts = Accounts(settings, AccountStore(store.engine), share_secret)
+    account_api = AccountApi(accounts, tables, invite_url)
 
     page = (STATIC / "index.html").read_text(encoding="utf-8")
 
@@ -239,9 +247,14 @@ def create_app(settings: Settings) -> Starlette:
     async def join(request: Request) -> Response:
         table = await tables.get(request.path_params["table"])
         body = await read_json(request, empty_ok=True)
+        # Signed in: the claimed seat is the account's (checked first: a request with the cookie
+        # but no CSRF token claims nothing).
+        signed = await account_api.signed_in(request, change=True)
         seat, token = await tables.claim(table, seat_param(request, body))
+        if signed is not None:
+            await accounts.attach(signed[1]["id"], table.id, [seat], token)
         return JSONResponse({"id": table.id, "seat": seat, "token": token,
-                             "join_url": invite_url(table.id, token)})
+                             "join_url": invite_url(table.id, token), "attached": signed is not None})
 
     async def _check_read(table: LiveTable, request: Request) -> None:
         token = token_of(request)
@@ -315,6 +328,7 @@ def create_app(settings: Settings) -> Starlette:
         Route("/replay/{table}", client_page),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
         *operations_routes(store, hub, tables, metrics),
+        *account_api.routes(),
         Route("/api/games", list_games),
         Route("/api/games/{name}/help", rules_help),
         Route("/api/tables", list_tables, methods=["GET"]),

@@ -62,3 +62,9 @@ class Settings:
     # Signs every downloaded record (kernel/signing.py); None: records go out unsigned. Kept out
     # of the repr so that no log of the settings shows it.
     record_key: bytes | None = field(default=None, repr=False)
+    # Accounts (optional; accounts.py): how long a session lasts, whether its cookie is Secure
+    # (None: when `public_url` is https), and attempts to sign in or up a minute per client
+    # address (per account name: half as many; 0: no limit).
+    session_seconds: float = 30 * 24 * 3600.0
+    secure_cookies: bool | None = None
+    account_attempts: int = 10

@@ -32,3 +32,28 @@ class RateLimit:
             if len(self.buckets) > 100_000:          # forget idle addresses
                 self.buckets.clear()
         await self.app(scope, receive, send)
+
+
+class Buckets:
+    """Token buckets by key, the same arithmetic as `RateLimit`'s, for limits the middleware
+    cannot see: attempts to sign in or up, per address and per account name (accounts.py)."""
+
+    def __init__(self, rate: float, burst: int, most_keys: int = 100_000):
+        self.rate, self.burst, self.most_keys = rate, burst, most_keys
+        self.buckets: dict[str, tuple[float, float]] = {}
+
+    def take(self, key: str) -> bool:
+        """Spend one token of `key`'s bucket; False (nothing spent) when it is empty. A rate of
+        0 means no limit."""
+        if self.rate <= 0:
+            return True
+        now = time.monotonic()
+        tokens, then = self.buckets.get(key, (float(self.burst), now))
+        tokens = min(float(self.burst), tokens + (now - then) * self.rate)
+        if tokens < 1:
+            self.buckets[key] = (tokens, now)
+            return False
+        self.buckets[key] = (tokens - 1, now)
+        if len(self.buckets) > self.most_keys:       # forget idle keys
+            self.buckets.clear()
+        return True

@@ -5,10 +5,19 @@ export class ApiError extends Error {
   constructor(status, message, body) { super(message); this.status = status; this.body = body; }
 }
 
+/** The CSRF token of the signed-in session (a cookie the page may read), if any. */
+function csrfToken() {
+  const found = document.cookie.match(/(?:^|;\s*)ludoteka_csrf=([^;]*)/);
+  return found ? decodeURIComponent(found[1]) : null;
+}
+
 export async function api(path, { method = "GET", body, token } = {}) {
   const headers = {};
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
+  // Signed in: every change carries the session's CSRF token (the server refuses the cookie without it).
+  const csrf = method === "GET" ? null : csrfToken();
+  if (csrf) headers["X-CSRF-Token"] = csrf;
   const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   const data = await response.json().catch(() => ({}));
   if (!response.ok) throw new ApiError(response.status, data.error || response.statusText, data);

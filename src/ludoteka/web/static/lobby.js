@@ -1,6 +1,7 @@
 // The lobby: start a table (game, players, options, seats), join an open one, find my tables
 // again, replay finished games.
 
+import { accountPanel, attachSeats, detachTable, loadAccount } from "./account.js";
 import { api } from "./api.js";
 import { h, clear } from "./dom.js";
 import { has, list, t } from "./i18n.js";
@@ -78,6 +79,8 @@ export function mountLobby(root) {
         else if (chosen[info.seat] === "you" || chosen[info.seat] === "hotseat") seats[info.seat] = info.token;
       }
       remember(table.id, { game: form.game.name, players: form.players, seats, invites });
+      // Signed in: the seats this browser keeps become the account's ("My games" everywhere).
+      if (me.account) await attachSeats(table.id, Object.values(seats)).catch(() => {});
       location.assign(`/play/${table.id}`);
     } catch (error) {
       status.textContent = t("ui.error", { message: error.message });
@@ -178,6 +181,39 @@ export function mountLobby(root) {
         : h("p", { class: "empty" }, t("ui.no_my_tables")));
   }
 
+  /** "My games" of a signed-in account, from the server; then the tables only this browser
+   * knows, each of which can be added to the account. */
+  function myGames() {
+    const onServer = new Set(me.games.map((g) => g.id));
+    const local = Object.entries(savedTables()).filter(([id]) => !onServer.has(id))
+      .sort((a, b) => b[1].saved - a[1].saved);
+    return h("section", { class: "panel", "aria-labelledby": "my-games" },
+      h("h2", { id: "my-games" }, t("ui.account.my_games")),
+      me.games.length ? h("ul", { class: "tables", id: "my-games-list" }, me.games.map((game) => {
+        const held = game.mine.map((m) => m.seat);
+        const over = game.finished && !game.abandoned;
+        return h("li", { "data-table": game.id, class: over ? "over" : "" },
+          h("a", { href: `/play/${game.id}` }, `${gameTitle(game.game || "")} · ${t("ui.table", { id: game.id })}`),
+          standing(game, held),
+          game.seats ? seatsLine(game.seats) : null,
+          over ? h("a", { href: `/replay/${game.id}` }, t("ui.replay")) : null,
+          h("button", { class: "small", onclick: async () => {
+            await detachTable(game.id);
+            forget(game.id);
+            await load();
+          } }, t("ui.forget")));
+      }))
+        : h("p", { class: "empty" }, t("ui.account.no_games")),
+      local.length ? [h("h3", {}, t("ui.account.this_browser")),
+        h("ul", { class: "tables", id: "browser-only-list" }, local.map(([id, entry]) => h("li", { "data-table": id },
+          h("a", { href: `/play/${id}` }, `${gameTitle(entry.game)} · ${t("ui.table", { id })}`),
+          Object.keys(entry.seats || {}).length ? h("button", { class: "small attach", onclick: async (e) => {
+            e.target.disabled = true;
+            await attachSeats(id, Object.values(entry.seats)).catch(() => {});
+            await load();
+          } }, t("ui.account.attach")) : null)))] : null);
+  }
+
   function finished(rows) {
     return h("section", { class: "panel", "aria-labelledby": "finished" },
       h("h2", { id: "finished" }, t("ui.finished_games")),
@@ -190,15 +226,19 @@ export function mountLobby(root) {
   }
 
   let lists = { open: [], finished: [], mine: {} };
+  let me = { account: null, games: [] };
 
   function render() {
     clear(root).append(
       h("section", { class: "hero" }, h("h1", {}, "ludoteka"), h("p", {}, t("ui.tagline"))),
       h("div", { class: "lobby" }, form.game ? newTable() : null,
-        h("div", { class: "lists" }, openTables(lists.open), myTables(), finished(lists.finished))));
+        h("div", { class: "lists" }, accountPanel(me.account, load), openTables(lists.open),
+          me.account ? myGames() : myTables(), finished(lists.finished))));
   }
 
   async function load() {
+    // Accounts are optional: a server or a network that fails them leaves the lobby as it was.
+    me = await loadAccount().catch(() => ({ account: null, games: [] }));
     const ids = Object.keys(savedTables()).slice(0, 50);
     const [described, open, done, mine] = await Promise.all([
       api("/api/games"), api("/api/tables"), api("/api/tables?finished=1"),

@@ -1,0 +1,88 @@
+// Accounts in the lobby (optional: playing needs none): sign in, sign up, sign out, a new
+// password, and "My games" from the server. The seat tokens of the account's games are kept in
+// this browser too, so a table opens here as on the device where it was begun.
+
+import { api } from "./api.js";
+import { h } from "./dom.js";
+import { t } from "./i18n.js";
+import { remember } from "./saved.js";
+
+/** {account, games}: who is signed in (null: nobody) and their games from the server. */
+export async function loadAccount() {
+  const me = await api("/api/me");
+  if (!me.account) return { account: null, games: [] };
+  const games = me.account.must_change_password ? [] : (await api("/api/me/tables")).tables;
+  for (const game of games) {
+    const seats = Object.fromEntries(game.mine.filter((m) => m.token).map((m) => [m.seat, m.token]));
+    if (!game.missing) remember(game.id, { game: game.game, players: game.players, seats });
+  }
+  return { account: me.account, games };
+}
+
+/** Make the seats that `tokens` play at table `id` the signed-in account's. */
+export async function attachSeats(id, tokens) {
+  for (const token of new Set(tokens)) {
+    await api(`/api/me/tables/${encodeURIComponent(id)}`, { method: "POST", token });
+  }
+}
+
+/** The account lets go of table `id` (its seat links still play). */
+export async function detachTable(id) {
+  await api(`/api/me/tables/${encodeURIComponent(id)}`, { method: "DELETE" });
+}
+
+function field(id, label, attrs) {
+  const input = h("input", { id, required: true, ...attrs });
+  return [h("div", { class: "row" }, h("label", { for: id }, label), input), input];
+}
+
+/** The account panel; `onChange` runs after a sign-in, sign-up, sign-out or new password. */
+export function accountPanel(account, onChange) {
+  const status = h("p", { class: "status", role: "status" });
+  async function run(action, done = null) {
+    status.textContent = "";
+    try {
+      await action();
+      await onChange();
+      if (done) status.textContent = done;
+    } catch (error) {
+      status.textContent = t("ui.error", { message: error.message });
+    }
+  }
+  const title = h("h2", { id: "account" }, t("ui.account.title"));
+  if (!account) {
+    const [nameRow, name] = field("account-name", t("ui.account.name"), { autocomplete: "username", maxlength: 32 });
+    const [passRow, password] = field("account-password", t("ui.account.password"),
+                                      { type: "password", autocomplete: "current-password", maxlength: 256 });
+    const body = () => ({ name: name.value, password: password.value });
+    const form = h("form", { class: "account-form", onsubmit: (e) => {
+      e.preventDefault();
+      run(() => api("/api/session", { method: "POST", body: body() }));
+    } }, nameRow, passRow,
+      h("div", { class: "row buttons" },
+        h("button", { class: "primary", type: "submit", id: "sign-in" }, t("ui.account.sign_in")),
+        h("button", { type: "button", id: "sign-up", onclick: () => {
+          if (form.reportValidity()) run(() => api("/api/accounts", { method: "POST", body: body() }));
+        } }, t("ui.account.sign_up"))));
+    return h("section", { class: "panel account", "aria-labelledby": "account" }, title,
+      h("p", { class: "doc" }, t("ui.account.optional")), form,
+      h("p", { class: "doc" }, t("ui.account.forgot")), status);
+  }
+  const [currentRow, current] = field("account-current", t("ui.account.current_password"),
+                                      { type: "password", autocomplete: "current-password", maxlength: 256 });
+  const [freshRow, fresh] = field("account-new", t("ui.account.new_password"),
+                                  { type: "password", autocomplete: "new-password", minlength: 8, maxlength: 256 });
+  const change = h("form", { class: "account-form", onsubmit: (e) => {
+    e.preventDefault();
+    run(() => api("/api/me/password", { method: "POST", body: { password: current.value, new_password: fresh.value } }),
+        t("ui.account.password_changed"));
+  } }, currentRow, freshRow,
+    h("button", { type: "submit", id: "change-password" }, t("ui.account.change_password")));
+  return h("section", { class: "panel account", "aria-labelledby": "account" }, title,
+    h("p", { id: "signed-in" }, t("ui.account.signed_in_as", { name: account.name }), " ",
+      h("button", { class: "small", id: "sign-out", onclick: () => run(() => api("/api/session", { method: "DELETE" })) },
+        t("ui.account.sign_out"))),
+    account.must_change_password ? h("p", { class: "warning", role: "alert" }, t("ui.account.must_change")) : null,
+    h("details", { open: account.must_change_password }, h("summary", {}, t("ui.account.change_password")), change),
+    status);
+}
