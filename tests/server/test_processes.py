@@ -9,6 +9,7 @@ import httpx
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 
+import ludoteka.server.account_store  # noqa: F401  (the accounts' tables join METADATA when imported)
 from ludoteka.server.store import METADATA, Store
 from server_kit import REDIS, SeatClient, create, need
 

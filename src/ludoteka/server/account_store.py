@@ -27,7 +27,7 @@ ACCOUNTS = Table(
 SESSIONS = Table(
     "sessions", METADATA,
     Column("id_hash", String(64), primary_key=True),          # SHA-256 of the cookie's value
-    Column("account_id", String(32), ForeignKey("accounts.id"), nullable=False),
+    Column("account_id", String(32), ForeignKey("accounts.id"), nullable=False, index=True),
     Column("created", Float, nullable=False),
     Column("expires", Float, nullable=False),                 # epoch seconds; later: signed out
 )
@@ -35,7 +35,7 @@ ACCOUNT_SEATS = Table(
     "account_seats", METADATA,
     Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
     Column("seat", Integer, primary_key=True),                # one account at most per seat
-    Column("account_id", String(32), ForeignKey("accounts.id"), nullable=False),
+    Column("account_id", String(32), ForeignKey("accounts.id"), nullable=False, index=True),
     Column("token_box", String(64), nullable=False),          # the seat token, sealed (accounts.py)
     Column("added", Float, nullable=False),
 )
