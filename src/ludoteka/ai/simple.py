@@ -31,6 +31,26 @@ def follow_greedily(state: GameState, seat: int, evaluate, lookahead: int) -> No
         state.apply(best_key)
 
 
+def best_greedy(state: GameState, keys: list[str], value, lookahead: int, rng) -> list[tuple[str, GameState]]:
+    """The options of `keys` whose states, after `lookahead` greedy follow-ups of the same seat,
+    `value` rates best (ties all kept), each with that state. Searched on a determinization:
+    cloning the real state would leak hidden cards and chance."""
+    seat = state.to_act
+    base = state.determinize(seat, rng.getrandbits(63))
+    best: list[tuple[str, GameState]] = []
+    best_value = float("-inf")
+    for key in keys:
+        child = base.clone()
+        child.apply(key)
+        follow_greedily(child, seat, value, lookahead)
+        v = value(child, seat)
+        if v > best_value:
+            best_value, best = v, [(key, child)]
+        elif v == best_value:
+            best.append((key, child))
+    return best
+
+
 @register
 class RandomAgent(Agent):
     """Uniform over the legal keys of the pending decision."""
@@ -62,19 +82,5 @@ class GreedyAgent(Agent):
         keys = state.legal_keys()
         if len(keys) == 1:
             return keys[0]
-        seat = state.to_act
-        evaluate = state.game.evaluate
-        # Search a determinization: cloning the real state would leak hidden cards and chance.
-        base = state.determinize(seat, self.rng.getrandbits(63))
-        best: list[str] = []
-        best_value = float("-inf")
-        for key in keys:
-            child = base.clone()
-            child.apply(key)
-            follow_greedily(child, seat, evaluate, self.lookahead)
-            value = evaluate(child, seat)
-            if value > best_value:
-                best_value, best = value, [key]
-            elif value == best_value:
-                best.append(key)
-        return best[0] if len(best) == 1 else best[self.rng.randrange(len(best))]
+        best = best_greedy(state, keys, state.game.evaluate, self.lookahead, self.rng)
+        return best[0][0] if len(best) == 1 else best[self.rng.randrange(len(best))][0]

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any, Mapping, Sequence
 
 from ..ai.base import Agent, AgentSpecError, register, shown
-from ..ai.simple import follow_greedily
+from ..ai.simple import best_greedy
 from ..kernel import GameState
 from ..registry import game as lookup_game
 from .direct import DirectEncoder, direct_encoder
@@ -158,21 +158,7 @@ def choose_with(policy: Policy, state: GameState, rng, explore: float = 0.0) -> 
         return keys[0], None
     if explore and rng.random() < explore:
         return keys[rng.randrange(len(keys))], None
-    seat = state.to_act
-    # like greedy, search a determinization: the real state would leak hidden cards and chance
-    base = state.determinize(seat, rng.getrandbits(63))
-    value = policy.value
-    best: list[tuple[str, GameState]] = []
-    best_value = float("-inf")
-    for key in keys:
-        child = base.clone()
-        child.apply(key)
-        follow_greedily(child, seat, value, policy.lookahead)
-        v = value(child, seat)
-        if v > best_value:
-            best_value, best = v, [(key, child)]
-        elif v == best_value:
-            best.append((key, child))
+    best = best_greedy(state, keys, policy.value, policy.lookahead, rng)
     return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
 
 
