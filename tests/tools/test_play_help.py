@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from toy_game import PreviewToyGame
+from toy_game import PreviewToyGame, PreviewToyState
 
 import ludoteka
 from ludoteka.cli.main import main
@@ -72,6 +72,42 @@ def test_the_options_show_their_previews(tmp_path):
     takes = [line for line in lines if "Take" in line or "take" in line]
     assert takes and all(re.search(r"\[gain \d+ points\]$", line) for line in takes), takes
     assert any(line.endswith("[1 to 6 points]") for line in lines), lines
+
+
+class ConfirmToyState(PreviewToyState):
+    """The toy game whose roll is irreversible: its preview asks for a confirmation."""
+
+    def describe_key(self, key):
+        action = super().describe_key(key)
+        if key == "roll":
+            action.data["preview"]["confirm"] = "die"
+        return action
+
+
+class ConfirmToyGame(PreviewToyGame):
+    state_class = ConfirmToyState
+
+
+def test_an_irreversible_option_asks_once_before_it_is_taken(tmp_path):
+    """Issue 23 §1: the terminal asks as the browser does (it has no undo, so always); "n" or
+    anything else leaves the state as it was, "y" takes the option."""
+    state = ConfirmToyGame().new_state(2, 4)
+    keys = state.legal_keys()
+    roll = str(keys.index("roll") + 1)
+    take = next(key for key in keys if key.startswith("take:"))
+    out = io.StringIO()
+    answers = iter([roll + "\n", "n\n", str(keys.index(take) + 1) + "\n", "q\n"])
+    session = Session(state, ["human", "random"], tmp_path / "toy.json", out, answers.__next__)
+    assert session.run() is False
+    said = out.getvalue()
+    assert said.count("This cannot be taken back. Go ahead? [y/N]") == 1     # the take did not ask
+    assert "1 to 6 points. This cannot be taken back" in said                 # the note says why
+    assert "Not taken; choose again." in said
+    assert state.history()[0][1] == take                                  # not the roll
+    state = ConfirmToyGame().new_state(2, 4)
+    answers = iter([roll + "\n", "y\n", "q\n"])
+    Session(state, ["human", "random"], tmp_path / "toy2.json", io.StringIO(), answers.__next__).run()
+    assert state.history()[0][1] == "roll"
 
 
 def test_the_resume_hint_works_where_the_player_started(monkeypatch, tmp_path):

@@ -223,6 +223,18 @@ class Session:
         for i, action in enumerate(actions, 1):
             self.say(self.option_line(action, f"  {i:>2}. "))
 
+    def confirmed(self, action: Any) -> bool:
+        """Whether to take `action`: an irreversible one (its preview's `confirm`) asks once first,
+        as the browser does; the terminal has no undo, so it always asks."""
+        preview = action.data.get("preview") or {}
+        key = preview.get("confirm")
+        if not key:
+            return True
+        reason = next((n["text"] for n in preview.get("notes", ()) if n["key"] == key), "")
+        reason = f"{reason[:1].upper()}{reason[1:]}. " if reason else ""
+        answer = self.ask(f"{action.label}: {reason}This cannot be taken back. Go ahead? [y/N] ")
+        return answer.strip().lower() in ("y", "yes")
+
     def human_turn(self, seat: int) -> str:
         state = self.state
         if len(self.humans) > 1:
@@ -240,7 +252,10 @@ class Session:
             command, _, rest = answer.partition(" ")
             command = command.lower()
             if _CHOICE.fullmatch(answer) and 1 <= int(answer) <= len(actions):
-                return actions[int(answer) - 1].key
+                action = actions[int(answer) - 1]
+                if self.confirmed(action):
+                    return action.key
+                self.say("Not taken; choose again.")
             if command in ("h", "?", "help"):
                 self.say(rules_text(self.game, state.decision_kind(), rest))
                 if not rest:

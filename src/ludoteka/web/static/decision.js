@@ -77,6 +77,9 @@ export function optionRows(ctx, actions, choose) {
         h("kbd", { class: "shortcut", "aria-hidden": "true" }, i < 9 ? String(i + 1) : ""),
         h("button", { class: "action", "data-key": action.key, "data-focus-key": `action:${action.key}`,
                       "aria-keyshortcuts": i < 9 ? String(i + 1) : null, "aria-describedby": preview ? id : null,
+                      // No focus on a mouse press: focusing a half-visible button scrolls the
+                      // options box under the pointer, and the release then misses the button.
+                      onmousedown: (event) => event.preventDefault(),
                       onclick: () => choose(action) }, actionText(action, ctx)),
         preview);
     }));
