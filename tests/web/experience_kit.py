@@ -119,8 +119,8 @@ def in_view_problems(page, sizes=SIZES) -> list[str]:
         settled(page)
         out = page.evaluate(OUT_OF_VIEW)
         if out:      # where the page and the bar were, to tell a scrolled page from a bar too tall
-            where = page.evaluate("JSON.stringify([scrollY, document.querySelector('#decision-bar')"
-                                  "?.getBoundingClientRect()])")
+            where = page.evaluate("JSON.stringify([scrollY, document.documentElement.scrollHeight, "
+                                  "document.querySelector('#decision-bar')?.getBoundingClientRect()])")
             problems += [f"{part} outside the {width}x{height} viewport (scroll, bar: {where})" for part in out]
     return problems
 

@@ -46,9 +46,17 @@ export function previewParts(preview, ctx) {
   if (open.length) {
     parts.push(h("span", { class: "uncertain" }, t("ui.preview.uncertain", { items: list(open.map((i) => itemAmount(i, "?", ctx))) })));
   }
-  for (const [seat, diff] of Object.entries(preview.others || {})) {
-    const said = Object.entries(diff).map(([item, n]) => `${unsure.has(item) ? "≈" : ""}${n > 0 ? "+" : "−"}${amount(item, n, ctx)}`);
-    parts.push(h("span", { class: "others" }, t("ui.preview.others", { name: ctx.shortName(Number(seat)), changes: list(said) })));
+  const others = Object.entries(preview.others || {});
+  const changesOf = (diff) => list(Object.entries(diff).map(([item, n]) => `${unsure.has(item) ? "≈" : ""}${n > 0 ? "+" : "−"}${amount(item, n, ctx)}`));
+  const seats = ctx.frame?.seats?.length || 0;
+  // Every other seat changed alike (Messina's lieutenants coming back at a new round): one line.
+  const alike = others.length > 1 && others.length === seats - 1
+    && others.every(([, diff]) => JSON.stringify(diff) === JSON.stringify(others[0][1]));
+  if (alike) parts.push(h("span", { class: "others" }, t("ui.preview.others_all", { changes: changesOf(others[0][1]) })));
+  else {
+    for (const [seat, diff] of others) {
+      parts.push(h("span", { class: "others" }, t("ui.preview.others", { name: ctx.shortName(Number(seat)), changes: changesOf(diff) })));
+    }
   }
   for (const note of preview.notes || []) parts.push(h("span", { class: "note" }, noteText(note, ctx)));
   return parts;
