@@ -118,8 +118,8 @@ def _rat_note(state, seat: int, more: int, forced: bool) -> dict[str, Any]:
     rats = f"{more} rat{'s' if more != 1 else ''}"
     head = f"then you must take {rats}" if forced else f"you take {rats}"
     return note("forced_rats" if forced else "rats_cost",
-                f"{head}: with {cost['total']} at the end you lose {cost['lost']} points ({cost['points']} more "
-                f"than now) and go back {more} more popularity space{'s' if more != 1 else ''}", **cost)
+                f"{head} and go back {more} more popularity space{'s' if more != 1 else ''}; rat penalty at the "
+                f"end: {cost['lost']} (rats in all: {cost['total']}; {cost['points']} more than now)", **cost)
 
 
 def _hex_notes(state, seat: int, node: int) -> list[dict[str, Any]]:
