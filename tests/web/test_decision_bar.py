@@ -106,6 +106,13 @@ def test_a_lone_option_is_taken_for_the_player_unless_turned_off(open_page, serv
     taken = page.locator("#log li.auto")
     assert taken.count() >= 3                     # Kingsburg's lone "Influence …" after each dice choice
     assert taken.first.inner_text().startswith("Only option, taken for you: ")
+    # Each stands just before the events its move caused (the events carry the version the
+    # move was made at): the log line after it is by the same seat, not a later one's.
+    after = page.evaluate("""[...document.querySelectorAll('#log li.auto')].map((li) =>
+        [li.innerText, li.nextElementSibling ? li.nextElementSibling.innerText : null])""")
+    for auto, following in after:
+        advisor = re.search(r"Influence the (.+) \(", auto).group(1)
+        assert following and following.startswith("Player 1 places") and f"on the {advisor}." in following, after
 
     # Turned off (remembered in this browser), the lone option waits for the player.
     page.click("#table-settings summary")

@@ -157,13 +157,14 @@ export function logPanel(ctx, events, state) {
   const items = h("ol", { class: "log", id: "log", "aria-live": "polite" });
   function fill() {
     // The options this browser took because they were the only ones (state.autoTaken: version
-    // of the decision, seat, text) go before the events their move caused (version + 1).
+    // of the decision, seat, text) go before the events their move caused (which carry the
+    // version the move was made at: kernel GameState.events).
     const lines = events
       .filter((e) => !state.logSeat || e.seats.includes(Number(state.logSeat)))
       .map((e) => [e.version, h("li", { class: e.version === frame.version ? "new" : "", "data-kind": e.kind }, eventText(e, ctx))]);
     for (const taken of state.autoTaken || []) {
       if (state.logSeat && Number(state.logSeat) !== taken.seat) continue;
-      lines.push([taken.version + 0.5, h("li", { class: "auto", "data-kind": "auto" }, t("ui.auto_taken", { option: taken.text }))]);
+      lines.push([taken.version - 0.5, h("li", { class: "auto", "data-kind": "auto" }, t("ui.auto_taken", { option: taken.text }))]);
     }
     lines.sort((a, b) => a[0] - b[0]);
     items.replaceChildren(...lines.map(([, li]) => li));
