@@ -116,6 +116,23 @@ def test_the_end_screen_explains_links_the_replay_and_starts_a_rematch(open_page
         assert help_text == words[f"ui.cat_help.ms.{category}"]
     for tiebreak in final["breakdown"][0]["tiebreak"]:
         assert page.inner_text(f"#scores tr[data-tiebreak='{tiebreak}'] .category-help") == words[f"ui.tb_help.ms.{tiebreak}"]
+    # Why the seat lost (or won): the gap to the winner (or the runner-up) and the categories
+    # where most of it was made, largest first.
+    scores, won = final["scores"], 0 in final["winners"]
+    rival = 1 if (1 in final["winners"]) != won else None
+    why = page.locator("#scores-why")
+    if rival is None or scores[0] == scores[1]:
+        assert why.count() == 0
+    else:
+        ahead, behind = (0, 1) if won else (1, 0)
+        gaps = {c: final["breakdown"][ahead]["points"].get(c, 0) - final["breakdown"][behind]["points"].get(c, 0)
+                for c in categories}
+        text = why.inner_text()
+        assert (" weniger." if won else " mehr.") in text and f" {abs(int(scores[0] - scores[1]))} Punkt" in text, text
+        largest = max(gaps, key=gaps.get)
+        if gaps[largest] > 0:
+            mine, theirs = (final["breakdown"][s]["points"].get(largest, 0) for s in (0, 1))
+            assert f"{words[f'ms.cat.{largest}']} ({mine} gegen {theirs})" in text, text
     assert page.get_attribute("#replay-link", "href") == f"/replay/{table}"
     assert page.inner_text("#rematch") == words["ui.rematch"]
     page.click("#rematch")

@@ -124,12 +124,13 @@ export function suppliesSummary(ctx, seat) {
 export function guideBlock(ctx) {
   const guide = ctx.view?.guide;
   if (!guide || (!guide.next && !(guide.warnings || []).length)) return null;
+  // The warnings first: where the guide's box is small (a phone), they are what must be seen.
   return h("div", { class: "guide", id: "guide" },
-    guide.next ? h("p", { class: "guide-next", id: "guide-next" }, noteText(guide.next, ctx)) : null,
     (guide.warnings || []).length
       ? h("ul", { class: "warnings", id: "warnings", "aria-label": t("ui.warnings") },
         guide.warnings.map((w) => h("li", { "data-key": w.key }, noteText(w, ctx))))
-      : null);
+      : null,
+    guide.next ? h("p", { class: "guide-next", id: "guide-next" }, noteText(guide.next, ctx)) : null);
 }
 
 /** Why undo is refused, translated from the server's reason (docs/server.md). */

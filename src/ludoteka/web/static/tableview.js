@@ -64,11 +64,17 @@ export function actionText(action, ctx) {
   return translated(() => ctx.mod.actionText(action, ctx), action.label, `action:${action.key}`);
 }
 
+// Whether the reconstructed-data banner is open: the player's last choice, else open on a wide
+// screen and folded to its title on a phone (where it pushed the decision below the fold).
+let bannerOpen = null;
+
 function reconstructedBanner(ctx) {
   const note = ctx.mod.reconstructed(ctx);
   if (!note) return null;
-  return h("div", { class: "banner", role: "note", id: "reconstructed" },
-    h("strong", {}, t("ui.reconstructed")), ": ", note, ". ", t("ui.reconstructed_help"));
+  const open = bannerOpen ?? window.innerWidth > 700;
+  return h("details", { class: "banner", role: "note", id: "reconstructed", open,
+                        ontoggle: (e) => { bannerOpen = e.target.open; } },
+    h("summary", {}, h("strong", {}, t("ui.reconstructed"))), note, ". ", t("ui.reconstructed_help"));
 }
 
 /** The head line: game, table, round or year, and `extra` (timer, connection). */
@@ -178,6 +184,28 @@ export function logPanel(ctx, events, state) {
 
 /** The end of the game: who won, every score category with what it counts (a line under its
  *  name), and, live, the replay and a rematch (for a browser that holds a seat). */
+/** Why the seat lost (or won): the gap to the winner (to the best other seat when it won) and
+ *  the categories where most of it was made, from the breakdown; null for a spectator. */
+function whyLine(ctx, categories, categoryName) {
+  const { frame } = ctx;
+  const me = frame.seat;
+  if (me === null || me === undefined || !frame.breakdown[me]) return null;
+  const won = frame.winners.includes(me);
+  const others = frame.seats.map((s) => s.seat).filter((s) => s !== me && (won ? !frame.winners.includes(s) : frame.winners.includes(s)));
+  if (!others.length) return null;
+  const rival = others.reduce((a, b) => (frame.scores[b] > frame.scores[a] ? b : a));
+  const [ahead, behind] = won ? [me, rival] : [rival, me];
+  const points = (s, c) => frame.breakdown[s].points[c] ?? 0;
+  const gaps = categories.map((c) => [c, points(ahead, c) - points(behind, c)])
+    .filter(([, gap]) => gap > 0).sort((a, b) => b[1] - a[1]).slice(0, 3);
+  const items = gaps.map(([c]) => t("ui.scores_gap_item", { category: categoryName(c), mine: points(me, c), theirs: points(rival, c) }));
+  const gap = Math.abs(frame.scores[me] - frame.scores[rival]);
+  if (!gap) return null;                       // decided by a tie-break: its rows say how
+  return h("p", { class: "why", id: "scores-why" },
+    t(won ? "ui.scores_why_won" : "ui.scores_why_lost", { n: gap, name: ctx.shortName(rival) }),
+    items.length ? ` ${t("ui.scores_gap_items", { items: list(items) })}` : "");
+}
+
 export function scoreTable(ctx) {
   const { frame } = ctx;
   if (!frame.finished || !frame.breakdown) return null;
@@ -192,6 +220,7 @@ export function scoreTable(ctx) {
   return h("section", { class: "scores", id: "scores", "aria-labelledby": "scores-title" },
     h("h2", { id: "scores-title" }, t("ui.scores")),
     h("p", { class: "winner" }, t(winners.length > 1 ? "ui.winners" : "ui.winner", { names: list(winners) })),
+    whyLine(ctx, categories, (c) => name("cat", c)),
     frame.replay ? null : endLinks(ctx),
     h("div", { class: "scroll" }, h("table", {},
       h("thead", {}, h("tr", {}, h("th", {}, ""), seats.map((s) => h("th", { class: frame.winners.includes(s) ? "won" : "" }, ctx.shortName(s))))),

@@ -50,8 +50,10 @@ def _warnings(state, seat: int | None) -> list[dict[str, Any]]:
     table = state.rules.rat_penalty
     lost = rat_penalty(rats, table)
     more = rat_penalty(rats + 1, table) - lost
-    return [note("rats", f"You hold {rats} rats: at the end they cost {lost} points and {rats} popularity "
-                 f"spaces back; the next rat costs {more} more points.", n=rats, lost=lost, more=more)]
+    plural = "s" if rats != 1 else ""
+    return [note("rats", f"You hold {rats} rat{plural}: at the end {'they put' if plural else 'it puts'} you "
+                 f"{rats} popularity space{plural} back, and the rat penalty is {lost}; the next rat adds {more}.",
+                 n=rats, lost=lost, more=more)]
 
 
 __all__ = ["guide"]
