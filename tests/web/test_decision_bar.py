@@ -295,3 +295,36 @@ def test_a_choice_on_the_board_comes_into_view_below_the_pinned_bar(open_page, s
             assert inside(page, "#decision")
         take(page, step % 2)
     assert checked >= 5
+
+
+def test_the_bar_sums_up_what_the_others_did_since_your_last_decision(open_page, server):
+    """Issue 23 §2/§4: on a seat's next turn the bar shows the newest events since its last
+    decision (at most three, then how many more the log holds); none before any decision."""
+    page = open_page()
+    watch = Watch(page)
+    start_table(page, server.url, "kingsburg", ["you", "ai_easy", "ai_easy"])
+    assert wait_turn(page) == "act"
+    assert page.locator("#since").count() == 0            # no decision made in this page yet
+    seen = 0
+    for step in range(12):
+        take(page, step % 2)
+        if wait_turn(page) != "act":
+            break
+        # The seat's last decision: its own choice, or the lone option taken for it after.
+        acted = max(m["version"] for m in watch.sent if m.get("type") == "action")
+        events = [e for v in sorted(watch.frames) for e in watch.frames[v]["events"] if e["version"] > acted]
+        events = list({(e["version"], e["kind"], e["text"]): e for e in events}.values())
+        if not events:
+            assert page.locator("#since").count() == 0
+            continue
+        seen += 1
+        shown = page.locator("#since li").all_inner_texts()
+        assert len(shown) == min(3, len(events)), (shown, events)
+        log = [t for t, auto in page.evaluate("[...document.querySelectorAll('#log li')].map((li) => "
+                                                "[li.innerText, li.classList.contains('auto')])") if not auto]
+        assert shown == log[-len(shown):]                  # the newest events, as the log words them
+        more = page.locator("#since .since-more")
+        assert more.count() == (len(events) > 3)
+        if len(events) > 3:
+            assert f"{len(events) - 3} more" in more.inner_text()
+    assert seen >= 3

@@ -30,6 +30,7 @@ export class Connection {
   constructor(table, { token = null, seat = null, onFrame, onError = () => {}, onStatus = () => {} }) {
     Object.assign(this, { table, token, seat, onFrame, onError, onStatus });
     this.version = null;
+    this.actedAt = null;
     this.events = [];
     this.retries = 0;
     this.closed = false;
@@ -72,7 +73,9 @@ export class Connection {
     if (this.ws?.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(data));
   }
 
-  act(key) { this.send({ type: "action", key, version: this.version }); }
+  /** Send the seat's choice; `actedAt` remembers the version it was made at (what happened
+   *  since is summed up on the seat's next turn). */
+  act(key) { this.actedAt = this.version; this.send({ type: "action", key, version: this.version }); }
 
   undo() { this.send({ type: "undo", version: this.version }); }
 

@@ -6,7 +6,7 @@
 
 import { h } from "./dom.js";
 import { has, list, t } from "./i18n.js";
-import { actionText, fellBack } from "./tableview.js";
+import { actionText, eventText, fellBack } from "./tableview.js";
 
 /** `n` of a supply item, "3 coins": `<prefix>.item.<name>` (its text holds `{n}`, plural by `n`),
  *  else the engine's English label. `n` may be "?" for an amount chance decides. */
@@ -138,4 +138,20 @@ export function refusalText(refusal, ctx) {
   if (!refusal) return "";
   if (refusal.reason === "other") return t("ui.undo_refusal.other", { name: ctx.shortName(refusal.by) });
   return t(`ui.undo_refusal.${refusal.reason === "barrier" ? "barrier" : "nothing"}`);
+}
+
+/** What the others did since the seat's last decision (`actedAt`, null: none this visit): the
+ *  newest few events, one line each, and how many more the log holds; null when nothing. */
+export function sinceBlock(ctx, events, actedAt, most = 3) {
+  if (actedAt === null || actedAt === undefined) return null;
+  const since = events.filter((e) => e.version > actedAt);
+  if (!since.length) return null;
+  const shown = since.slice(-most);
+  return h("div", { class: "since", id: "since" },
+    h("span", { class: "since-title" }, t("ui.since_your_move")),
+    h("ul", {}, shown.map((e) => {
+      const text = eventText(e, ctx);
+      return h("li", { title: text }, text);
+    })),
+    since.length > most ? h("span", { class: "since-more" }, t("ui.since_more", { n: since.length - most })) : null);
 }

@@ -8,7 +8,7 @@ import { h, clear } from "./dom.js";
 import { t } from "./i18n.js";
 import { remember, savedTables, seatsOf } from "./saved.js";
 import { actionText, board, context, gameInfo, head, highlight, logPanel, scoreTable, seatList } from "./tableview.js";
-import { confirmBox, guideBlock, needsConfirm, optionRows, previewBlock, refusalText, suppliesSummary } from "./decision.js";
+import { confirmBox, guideBlock, needsConfirm, optionRows, previewBlock, refusalText, sinceBlock, suppliesSummary } from "./decision.js";
 import { announce, setting, settingsPanel, title } from "./announce.js";
 import { gameTitle } from "./lobby.js";
 
@@ -186,7 +186,8 @@ export function mountTable(root, id) {
     }
     parts.push(undoPart(ctx, connection));
     if (ui.error) parts.push(h("p", { class: "error", role: "alert" }, t("ui.error", { message: ui.error })));
-    const around = [guideBlock(ctx), suppliesSummary(ctx, frame.seat)];
+    const mine = frame.actions.length && !auto ? sinceBlock(ctx, connection.events, connection.actedAt) : null;
+    const around = [mine, guideBlock(ctx), suppliesSummary(ctx, frame.seat)];
     const tail = frame.seat === null || frame.finished ? null : settingsPanel(() => render());
     return h("section", { class: "decision", id: "decision-bar", "aria-labelledby": "decision" },
       ...parts.slice(0, 1), ...around, ...parts.slice(1), tail);
