@@ -8,6 +8,7 @@ from __future__ import annotations
 from ludoteka.kernel.rng import shuffle
 
 from ..data.components import CLASSES, CORNERS
+from .texts import count_text
 
 BERTHS = 3                                      # MS-1.24
 
@@ -99,7 +100,8 @@ def turn_wheel_and_place_cubes(state) -> None:
     rat = state.data.wheel[state.wheel].rat
     targets = [node for node, h in city_hexes(state) if h.rat == rat]
     if len(targets) > state.cube_supply:
-        state.event("cube_shortage", f"Too few plague cubes for {len(targets)} hexes: none are placed.",
+        state.event("cube_shortage", f"Too few plague cubes for {count_text(len(targets), 'hex', 'hexes')}: "
+                    "none are placed.",
                     {"needed": len(targets), "supply": state.cube_supply})
         return
     for node in targets:
@@ -108,7 +110,8 @@ def turn_wheel_and_place_cubes(state) -> None:
         owner = state.repopulated_by[node]
         if owner >= 0:
             state.rats[owner] += 1
-    state.event("plague", f"The wheel shows the {rat} rat: the plague strikes {len(targets)} hexes.",
+    state.event("plague", f"The wheel shows the {rat} rat: the plague strikes "
+                f"{count_text(len(targets), 'hex', 'hexes')}.",
                 {"rat": rat, "nodes": targets, "window": state.wheel})
 
 
@@ -121,4 +124,5 @@ def place_citizens(state) -> None:
             if window.classes.get(name) == h.colour:
                 state.city_citizens[node * 3 + cls] += 1
                 placed += 1
-    state.event("citizens", f"{placed} citizens appear in Messina.", {"window": state.wheel, "placed": placed})
+    state.event("citizens", f"{count_text(placed, 'citizen')} "
+                f"{'appears' if placed == 1 else 'appear'} in Messina.", {"window": state.wheel, "placed": placed})

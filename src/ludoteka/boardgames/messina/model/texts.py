@@ -27,6 +27,11 @@ def amount_text(resource: str, n: int) -> str:
     return f"{n} {one if n == 1 else many}"
 
 
+def count_text(n: int, one: str, many: str = "") -> str:
+    """'1 rat', '2 rats', '0 rats': a number and the noun agreeing with it (`many` defaults to one + 's')."""
+    return f"{n} {one if n == 1 else many or one + 's'}"
+
+
 def counts_text(counts: dict[str, int]) -> str:
     """'2 coins, 1 fire and 1 point' of a dict of resource to amount; 'nothing' when all are 0."""
     parts = [amount_text(r, n) for r, n in counts.items() if n]

@@ -122,7 +122,7 @@ def _visit(state, node: int) -> None:
     if state.repopulated_by[node] == 0:
         points = state.data.tables.visit_points
         state.add_points(0, points, "visits")
-        state.event("visit", f"Seat 0 scores {points} points: {AUTOMA} visits a hex seat 0 repopulated.",
+        state.event("visit", f"Seat 0 scores {amount_text('points', points)}: {AUTOMA} visits a hex seat 0 repopulated.",
                     {"hex": hex_record(state, node).id, "seat": 0})
 
 

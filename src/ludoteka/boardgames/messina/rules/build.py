@@ -132,7 +132,7 @@ def build(state, seat: int, key: str) -> None:
         state.carts[seat] = state.carts[seat] + (tile, 0)
         state.add_points(seat, cart.points, "carts")                # MS-22.3
         state.event("build_cart", f"Seat {seat} builds cart {cart.id} for {cost_text(cart.cost)}"
-                                  + (f" and gains {cart.points} points." if cart.points else "."),
+                                  + (f" and gains {amount_text('points', cart.points)}." if cart.points else "."),
                     {"seat": seat, "cart": cart.id, "points": cart.points}, (seat,))
 
 

@@ -8,6 +8,7 @@ from . import automa
 from ..model import city
 from ..model.sides import side_name
 from ..model.state import BOOKS
+from ..model.texts import count_text
 
 # known_bottom: 3 hut-upgrade stacks, then the 3 workshop stacks (state.py).
 WORKSHOP_BOTTOM = 3
@@ -70,7 +71,8 @@ def clear_plagued_citizens(state) -> None:
                 nodes.append(node)
                 state.city_citizens[base:base + 3] = [0, 0, 0]
     if removed:
-        state.event("citizens_removed", f"{removed} citizens leave the plagued hexes.",
+        state.event("citizens_removed", f"{count_text(removed, 'citizen')} "
+                    f"{'leaves' if removed == 1 else 'leave'} the plagued hexes.",
                     {"removed": removed, "nodes": nodes})
 
 

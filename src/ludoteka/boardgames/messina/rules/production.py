@@ -17,7 +17,7 @@ from . import citizens
 from .preparation import prepare_round
 from ..data.components import CLASSES
 from ..model.flow import FLOW, perform, step
-from ..model.texts import citizen_name, counts_text
+from ..model.texts import citizen_name, count_text, counts_text
 from ..model.state import HUTS, RESOURCE_FIELDS, SQUARES, citizen_class, citizen_upgraded
 from ..scoring.standard import final_scoring
 
@@ -225,8 +225,9 @@ class Quarantine(Automatic):
                 state.hut_space[i] = 2
                 moved += 1
         if moved or leaving:
-            state.event("quarantine", f"Seat {seat}: {moved} citizens move to quarantine space II, "
-                        f"{len(leaving)} leave quarantine.",
+            state.event("quarantine", f"Seat {seat}: {count_text(moved, 'citizen')} "
+                        f"{'moves' if moved == 1 else 'move'} to quarantine space II, {len(leaving)} "
+                        f"{'leaves' if len(leaving) == 1 else 'leave'} quarantine.",
                         {"seat": seat, "advanced": moved, "leaving": len(leaving)}, seats=(seat,))
         if leaving:
             exit_next(state, seat, tuple(leaving))

@@ -200,7 +200,7 @@ class ChooseDestination(Decision):
             start_ship_turn(state, seat, ship)
             return
         h = hex_record(state, node)
-        state.event("hex_turn", f"Seat {seat} chooses hex {h.id}" + (f", paying {cost} coins." if cost else "."),
+        state.event("hex_turn", f"Seat {seat} chooses hex {h.id}" + (f", paying {amount_text('coin', cost)}." if cost else "."),
                     {"hex": h.id, "node": node, "cost": cost}, seats=(seat,))
         owner = state.repopulated_by[node]
         if owner >= 0:                       # MS-8.18/24.12: the repopulator scores the visit

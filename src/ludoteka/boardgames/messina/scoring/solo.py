@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from .common import repopulated
 from ..model.state import POPULARITY
+from ..model.texts import amount_text
 
 GOOD_RESULT, GOOD_RESULT_ADVANCED = 130, 140          # MS-35.24: information, not a rule
 DE_THREE_HEXES = 4                                    # D-1: the DE text's bonus for 3 hexes
@@ -22,7 +23,7 @@ def score_popularity_bonus(state) -> None:
     points = popularity_bonus_for(state, state.books[POPULARITY])
     state.add_points(0, points, "popularity_ranking")
     state.event("solo_popularity", f"Popularity: seat 0 on space {state.books[POPULARITY]}, the automa on "
-                f"space {state.automa_popularity}: seat 0 scores {points} points.",
+                f"space {state.automa_popularity}: seat 0 scores {amount_text('points', points)}.",
                 {"seat": 0, "position": state.books[POPULARITY], "automa": state.automa_popularity,
                  "points": points})
 
@@ -43,8 +44,8 @@ def score_repopulation_bonus(state) -> None:
     points = repopulation_bonus(state, hexes)
     if points:
         state.add_points(0, points, "repopulation_bonus")
-        state.event("solo_repopulation", f"Seat 0 scores a solo bonus of {points} points for "
-                    f"{hexes} repopulated city hexes.", {"seat": 0, "hexes": hexes, "points": points})
+        state.event("solo_repopulation", f"Seat 0 scores a solo bonus of {amount_text('points', points)} for "
+                    f"repopulated city hexes ({hexes}).", {"seat": 0, "hexes": hexes, "points": points})
 
 
 def good_result(state) -> int:

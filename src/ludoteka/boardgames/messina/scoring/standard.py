@@ -13,6 +13,7 @@ from .advanced import score_repopulation_bonus, side_b_items, tier_track, track_
 from .common import place_awards, repopulated
 from ..model.sides import scroll_board_of, side_name
 from ..model.state import BOOKS, CATEGORIES, HUTS, POPULARITY
+from ..model.texts import amount_text, count_text
 
 
 
@@ -65,8 +66,8 @@ def apply_rat_penalty(state) -> None:
         state.books[i] -= back
         lost = rat_penalty(rats, table)
         state.add_points(seat, -lost, "rat_penalty")
-        state.event("rat_penalty", f"Seat {seat} has {rats} rats: {back} popularity spaces back "
-                    f"and {lost} points lost.",
+        state.event("rat_penalty", f"Seat {seat} has {count_text(rats, 'rat')}: "
+                    f"{count_text(back, 'popularity space')} back and {amount_text('points', lost)} lost.",
                     {"seat": seat, "rats": rats, "spaces_back": back, "points": -lost}, seats=(seat,))
 
 
@@ -80,7 +81,7 @@ def score_books(state) -> None:
             got[name] = table[min(state.books[seat * 3 + b], len(table) - 1)] if table else 0
         total = sum(got.values())
         state.add_points(seat, total, "books")
-        state.event("book_points", f"Seat {seat} scores {total} points from the books "
+        state.event("book_points", f"Seat {seat} scores {amount_text('points', total)} from the books "
                     f"(popularity {got['popularity']}, city {got['city']}, church {got['church']}).",
                     {"seat": seat, "points": got, "total": total}, seats=(seat,))
 
@@ -122,8 +123,8 @@ def score_repopulated_hexes(state) -> None:
         if not values:
             continue
         state.add_points(seat, sum(values), "repopulated_hexes")
-        state.event("repopulated_points", f"Seat {seat} scores {sum(values)} points for "
-                    f"{len(values)} repopulated city hexes.",
+        state.event("repopulated_points", f"Seat {seat} scores {amount_text('points', sum(values))} for "
+                    f"{count_text(len(values), 'repopulated city hex', 'repopulated city hexes')}.",
                     {"seat": seat, "hexes": len(values), "points": sum(values)}, seats=(seat,))
 
 
@@ -164,7 +165,7 @@ def score_scroll_boards(state) -> None:
         tracks = scroll_points(state, seat)
         total = sum(t[3] for t in tracks)
         state.add_points(seat, total, "scroll_board")
-        state.event("scroll_points", f"Seat {seat} scores {total} points on the scroll board ("
+        state.event("scroll_points", f"Seat {seat} scores {amount_text('points', total)} on the scroll board ("
                     + ", ".join(f"{kind.replace('_', ' ')} {items} x level {level + 1}: {points}"
                                 for kind, level, items, points in tracks) + ").",
                     {"seat": seat, "total": total,
@@ -179,7 +180,8 @@ def score_remaining_markers(state) -> None:
         markers = state.coins[seat] + state.fire[seat] + state.large_fire[seat] + state.timber[seat]
         points = markers // divisor
         state.add_points(seat, points, "remaining_markers")
-        state.event("remaining_markers", f"Seat {seat} scores {points} points for {markers} remaining markers.",
+        state.event("remaining_markers", f"Seat {seat} scores {amount_text('points', points)} for "
+                    f"{count_text(markers, 'remaining marker')}.",
                     {"seat": seat, "markers": markers, "points": points}, seats=(seat,))
 
 

@@ -10,6 +10,7 @@ from typing import Any
 from ludoteka.kernel.preview import note
 
 from ..model.sides import side_name
+from ..model.texts import count_text
 from ..scoring.standard import rat_penalty
 
 ROUNDS = 6
@@ -32,10 +33,10 @@ def _next(state) -> dict[str, Any]:
         return note("production", f"Round {state.round} ends: production, then round {state.round + 1} "
                     "is prepared.", round=state.round, next=state.round + 1)
     if state.round >= ROUNDS:
-        return note("last_round", f"Round VI, the last: {turns} lieutenant turns left, then production, "
+        return note("last_round", f"Round VI, the last: {count_text(turns, 'lieutenant turn')} left, then production, "
                     "the rat penalty and the final scoring.", round=state.round, turns=turns)
     row = state.data.sides[side_name(state.players)].rounds[state.round]
-    return note("round_next", f"Round {state.round}: {turns} lieutenant turns left, then production; in "
+    return note("round_next", f"Round {state.round}: {count_text(turns, 'lieutenant turn')} left, then production; in "
                 f"round {state.round + 1} {row.ships} ship{'s arrive' if row.ships != 1 else ' arrives'} and a plague "
                 f"cube costs {row.fire_cost} fire.",
                 round=state.round, turns=turns, next=state.round + 1, ships=row.ships, fire=row.fire_cost)

@@ -19,6 +19,7 @@ from ludoteka.kernel.preview import attach, changes, make_preview, note
 
 from ..model.sides import board_of
 from ..model.state import OVERSEERS, POPULARITY, SQUARES
+from ..model.texts import amount_text, count_text
 from ..rules.activation import groups_for
 from ..rules.plague import pay_for_cube, payment_keys, round_row
 from ..scoring.standard import rat_penalty
@@ -165,9 +166,11 @@ def _repopulation_notes(state, hex_id: str) -> list[dict[str, Any]]:
     h = state.data.hexes[state.hex_at[node]]
     cost = dict(h.repop_cost)
     rat = 1 if state.cubes[node] else 0
-    return [note("repopulation", f"repopulating pays {cost.get('coin', 0)} coins and {cost.get('timber', 0)} timber "
-                 f"and gives up {len(h.repop_citizens)} citizens; it scores {h.points} points at the end and "
-                 f"{state.data.tables.visit_points} each time a lieutenant chooses the hex; you take {rat} rat now "
+    return [note("repopulation", f"repopulating pays {amount_text('coin', cost.get('coin', 0))} and "
+                 f"{amount_text('timber', cost.get('timber', 0))} and gives up "
+                 f"{amount_text('citizen', len(h.repop_citizens))}; it scores {amount_text('points', h.points)} at "
+                 f"the end and {state.data.tables.visit_points} each time a lieutenant chooses the hex; you take "
+                 f"{count_text(rat, 'rat')} now "
                  "and 1 for every plague cube the hex gets later",
                  coins=cost.get("coin", 0), timber=cost.get("timber", 0), citizens=len(h.repop_citizens),
                  points=h.points, visit=state.data.tables.visit_points, rats=rat)]
@@ -184,8 +187,8 @@ def _branch_notes(state, seat: int, cls: int, key: str) -> list[dict[str, Any]]:
     counts = {name: sum(1 for sq in squares if sq // 6 == k) for k, name in enumerate(OVERSEERS)}
     held = sum(1 for sq in squares if state.squares[seat * SQUARES + sq])
     return [note("branch_leads", f"this branch can activate {counts['artisan']} artisan, {counts['aristocrat']} "
-                 f"aristocrat and {counts['nun']} nun squares on its way to the centre; {held} of them hold "
-                 "your citizens now; the other branch is closed for good",
+                 f"aristocrat and {counts['nun']} nun squares on its way to the centre; your citizens are on "
+                 f"{held} of them now; the other branch is closed for good",
                  held=held, **counts)]
 
 
