@@ -141,6 +141,13 @@ def test_a_whole_game_shows_no_raw_codes_and_ends_with_the_breakdown(monkeypatch
     assert main(["replay", "game.json", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["finished"] is True and data["scores"] == scores
+    # Why the human lost (or won): the gap to the winner (runner-up) and where it was made.
+    winners = data["winners"]
+    rival = max((s for s in range(1, 3) if (s in winners) != (0 in winners)), key=lambda s: scores[s], default=None)
+    if rival is not None and scores[rival] != scores[0]:
+        gap = abs(scores[0] - scores[rival])
+        head = "runner-up" if 0 in winners else "winner"
+        assert re.search(rf"The {head} \(.+\) has {gap} points? (less|more)\. The biggest differences: ", out), out[-600:]
 
 
 # ------------------------------------------------------------------ autosave, Ctrl-C, Ctrl-D

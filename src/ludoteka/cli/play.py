@@ -329,6 +329,10 @@ class Session:
                      + ", ".join(n for s, n in zip(winners, names) if s != viewer) + ".")
         else:
             self.say(("Winner: " if len(winners) == 1 else "Winners: ") + ", ".join(names) + ".")
+        if viewer is not None and state.players > 1:
+            said = why_line(state, viewer, [self.you(self.name_of(s), viewer) for s in range(state.players)])
+            if said:
+                self.say(said)
         if self.autosave or self.save_on_eof:
             if self.save(quiet=True):
                 self.say(f"The game record is in {self.save_path} (replay it with: "
@@ -358,6 +362,32 @@ def breakdown_table(state: GameState, names: list[str]) -> str:
             lines.append(" " * first + "".join(f"{'-' * (w - 2):>{w}}" for w in width))
         lines.append(f"{label:<{first}}" + "".join(f"{v!s:>{w}}" for v, w in zip(values, width)))
     return "\n".join(lines)
+
+
+def why_line(state: GameState, seat: int, names: list[str]) -> str:
+    """Why `seat` lost (or won), as the browser's end screen says it: the gap to the best winner
+    (to the best other seat when it won) and the three categories where most of it was made;
+    empty when a tie-break decided or nobody else is to compare with."""
+    parts, scores, winners = state.score_breakdown(), state.scores(), state.winners()
+    won = seat in winners
+    others = [s for s in range(state.players) if s != seat and (s in winners) != won]
+    if not others:
+        return ""
+    rival = max(others, key=lambda s: scores[s])
+    gap = abs(scores[seat] - scores[rival])
+    if not gap:
+        return ""
+    ahead, behind = (seat, rival) if won else (rival, seat)
+    labels = getattr(state.game, "category_names", {})
+    points = [part["points"] for part in parts]
+    categories = list(dict.fromkeys(c for p in points for c in p))
+    gaps = sorted(((points[ahead].get(c, 0) - points[behind].get(c, 0), c) for c in categories), key=lambda g: -g[0])
+    items = [f"{_humanize(c, labels)} ({points[seat].get(c, 0)} against {points[rival].get(c, 0)})"
+             for g, c in gaps[:3] if g > 0]
+    unit = "point" if gap == 1 else "points"
+    head = (f"The runner-up ({names[rival]}) has {gap} {unit} less." if won
+            else f"The winner ({names[rival]}) has {gap} {unit} more.")
+    return head + (f" The biggest differences: {', '.join(items)}." if items else "")
 
 
 def _seat_specs(args: argparse.Namespace, game: Game, players: int) -> list[str]:
