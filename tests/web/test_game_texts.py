@@ -53,7 +53,7 @@ CHECK = """async ([game, samples, language]) => {
   const { context } = await import('/static/tableview.js');
   await setLanguage(language);
   const info = (await (await fetch('/api/games')).json()).games.find((g) => g.name === game);
-  const problems = [], texts = [];
+  const problems = [], texts = [], passes = [];
   const bad = (text) => typeof text !== 'string' || !text.trim() || /[{}]|undefined|NaN|\\[object/.test(text);
   for (const sample of samples) {
     const seats = Array.from({ length: sample.players }, (_, seat) => ({ seat, kind: 'human' }));
@@ -66,7 +66,7 @@ CHECK = """async ([game, samples, language]) => {
       let text;
       try { text = ctx.mod.actionText(action, ctx); } catch (error) { text = String(error); }
       if (bad(text)) problems.push(`option ${action.key} (${action.label}): ${text}`);
-      else texts.push(text);
+      else { texts.push(text); if (action.key === 'pass') passes.push([action.label, text]); }
       const place = ctx.mod.place(action, sample.view);
       if (place && !places.has(place)) problems.push(`option ${action.key}: no place ${place} on the board`);
     }
@@ -83,7 +83,7 @@ CHECK = """async ([game, samples, language]) => {
     if (!tip || bad(tip.title) || tip.lines.some(bad)) problems.push(`component ${component.id}: ${JSON.stringify(tip)}`);
     else texts.push(tip.title, ...tip.lines);
   }
-  return { problems: [...new Set(problems)], texts };
+  return { problems: [...new Set(problems)], texts, passes };
 }"""
 
 
@@ -106,6 +106,8 @@ def test_every_option_event_and_component_of_random_games_has_a_text_in_every_la
         assert result["problems"] == [], f"{language}: {result['problems'][:20]}"
         leaked = sorted({k for text in result["texts"] for k in KEY_PATTERN.findall(text)})
         assert not leaked, f"{language}: raw keys {leaked[:20]}"
+        if language == "en":       # a pass says what is given up: the same words as the engine's
+            assert all(text == label for label, text in result["passes"]), set(map(tuple, result["passes"]))
 
 
 GENERIC = """async ([game, view]) => {

@@ -81,7 +81,7 @@ class Build(Decision):
     def describe(self, state, frame, seat, key):
         if key == "pass":
             # a building the seat could afford is given up for this season (KB-10.1)
-            return described(key, "Pass: build nothing this season", {"pass": True},
+            return described(key, "Pass: build nothing this season", {"pass": True, "build": True},
                              simulated(state, seat, key, confirm="pass_build"))
         return _describe_build(state, seat, key, False)
 

@@ -276,7 +276,8 @@ function actionText(action, ctx) {
     case "adv": return ctx.t("kb.act.adv", { advisor: advisorName(ctx, d.advisor), number: d.advisor }) + (flags.length ? ` (${ctx.list(flags)})` : "");
     case "build": case "envoy-build":
       return ctx.t(kind === "build" ? "kb.act.build" : "kb.act.envoy_build", { building: buildingName(ctx, d.building), cost: goodsText(ctx, d.cost) });
-    case "chapel": case "statue": case "keep": case "done": case "pass": case "skip": return ctx.t(`kb.act.${kind}`);
+    case "pass": return ctx.t(d.build ? "kb.act.pass_build" : "kb.act.pass");
+    case "chapel": case "statue": case "keep": case "done": case "skip": return ctx.t(`kb.act.${kind}`);
     case "decline": return ctx.t("kb.act.decline", { advisor: advisorName(ctx, d.advisor) });
     case "dice": {
       // An advisor the dice reach only with a +2 token, the Market or the Envoy says so (the preview's notes)
