@@ -49,7 +49,9 @@ def main() -> None:
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as folder:
-        server = Server(f"sqlite:///{folder}/screens.sqlite3", Path(folder) / "server.log").start()
+        # One address opens a table per game, language and size: more than the default quota.
+        server = Server(f"sqlite:///{folder}/screens.sqlite3", Path(folder) / "server.log",
+                        "--max-open-tables", "100").start()
         try:
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
