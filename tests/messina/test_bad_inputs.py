@@ -291,6 +291,22 @@ def test_a_saved_state_must_be_what_its_history_gives(saved):
             GAME.state_from_json(bad)
 
 
+def test_a_saved_state_worded_by_an_earlier_release_loads_with_the_current_words(saved):
+    """Event texts are a release's English wording, not what happened: a state saved before a
+    rewording (issue 23's grammar fixes) still loads, and reads with the current words; an
+    event whose data or kind was edited is still refused."""
+    _, good = saved
+    old = json.loads(json.dumps(good))
+    for row in old["events"]:
+        row[4] = "worded by an earlier release"
+    state = GAME.state_from_json(old)
+    assert json.dumps(state.to_json()["events"]) == json.dumps(good["events"])
+    edited = json.loads(json.dumps(good))
+    edited["events"][-1][1] = "another_kind"
+    with pytest.raises(BadRecord, match="events are not what its history gives"):
+        GAME.state_from_json(edited)
+
+
 def test_component_indexes_and_shapes_of_a_saved_state_are_checked(saved):
     """A saved state naming a tile the data does not have, or with stacks, orders or lengths no
     game has, is refused when read (before, several were accepted and crashed later in play)."""
