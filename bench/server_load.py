@@ -24,6 +24,7 @@ import asyncio
 import json
 import random
 import statistics
+import shutil
 import sys
 import tempfile
 import time
@@ -251,13 +252,19 @@ def main(argv: list[str] | None = None) -> int:
         server = Server(database, workdir / "server.log", *server_args(args)).start()
         url = server.url
         print(f"server {url} on {database.split('@')[-1]}", file=sys.stderr)
+    done = False
     try:
         # uvloop and orjson: the load generator's own time is part of every latency it takes
         with asyncio.Runner(loop_factory=uvloop.new_event_loop) as runner:
             result = runner.run(run(args, url))
+        done = True
     finally:
         if server is not None:
             server.stop()
+            if done:            # the database and the server's log are kept only to look into a failure
+                shutil.rmtree(workdir, ignore_errors=True)
+            else:
+                print(f"the server's log and database are kept in {workdir}", file=sys.stderr)
     result["database"] = "postgresql" if args.database and "postgres" in args.database else "sqlite"
     result["server_args"] = server_args(args) if server is not None else None
     print(json.dumps(result, indent=1))
