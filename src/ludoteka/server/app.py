@@ -42,6 +42,7 @@ from .store import Store
 from .summaries import finished_result, seat_kinds, summaries
 from .sweeper import Sweeper
 from .tables import Tables
+from .turns import Turns, parse_pace
 
 log = logging.getLogger("ludoteka.server")
 
@@ -93,6 +94,7 @@ def create_app(settings: Settings) -> Starlette:
         (t := tables.live.get(table_id)) is not None and not t.finished))
     sweeper = Sweeper(tables)
     keeper = Keeper(tables)
+    turns = Turns(tables, min(60.0, sweeper.every or 60.0))
 
     @contextlib.asynccontextmanager
     async def lifespan(app):
@@ -103,7 +105,7 @@ def create_app(settings: Settings) -> Starlette:
         log.info("ludoteka server ready: %d unfinished tables resumed%s", count,
                  f", {closed} closed as abandoned" if closed else "")
         background = [asyncio.create_task(_quiet_garbage_collection()), asyncio.create_task(sweeper.run()),
-                      *keeper.tasks()]
+                      asyncio.create_task(turns.run()), *keeper.tasks()]
         if store.sqlite:
             background.append(asyncio.create_task(_checkpoints(store)))
         yield
@@ -168,12 +170,16 @@ def create_app(settings: Settings) -> Starlette:
         return JSONResponse({"tables": answer})
 
     async def new_table(request: Request) -> Response:
+        body = await read_json(request)
         game, players, options, seats, turn_seconds = parse_new_table(
-            await read_json(request), settings.allow_agent_specs, settings.min_turn_seconds)
+            body, settings.allow_agent_specs, settings.min_turn_seconds)
+        turn_based, at_limit = parse_pace(body, turn_seconds, settings)
         address = request.client.host if request.client else "?"
-        quotas.check_table(address, turn_seconds is not None)
-        table, tokens = await tables.create(game, players, options, seats, turn_seconds)
-        quotas.add_table(address, table.id, turn_seconds is not None)
+        # (a turn-based table's limit of hours keeps no AI busy: not a "timed" table of the quota)
+        timed = turn_seconds is not None and not turn_based
+        quotas.check_table(address, timed)
+        table, tokens = await tables.create(game, players, options, seats, turn_seconds, turn_based, at_limit)
+        quotas.add_table(address, table.id, timed)
         answer_seats = []
         for seat, spec in enumerate(seats):
             info: dict[str, Any] = {"seat": seat, "kind": spec.split(":", 1)[0]}
@@ -329,6 +335,7 @@ def create_app(settings: Settings) -> Starlette:
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
         *operations_routes(store, hub, tables, metrics),
         *account_api.routes(),
+        *turns.routes(),
         Route("/api/games", list_games),
         Route("/api/games/{name}/help", rules_help),
         Route("/api/tables", list_tables, methods=["GET"]),
