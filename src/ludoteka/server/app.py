@@ -4,6 +4,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
+import hashlib
+import hmac
 import json
 import logging
 import secrets
@@ -33,6 +35,8 @@ from .live import ApiError, LiveTable
 from .replays import replay_frame
 from .limits import RateLimit
 from .metrics import Metrics
+from .notify import Notifier
+from .notify_routes import NotifyApi
 from .operations import operations_routes
 from .quotas import Quotas
 from .rematch import rematch, rematch_of
@@ -105,7 +109,8 @@ def create_app(settings: Settings) -> Starlette:
         log.info("ludoteka server ready: %d unfinished tables resumed%s", count,
                  f", {closed} closed as abandoned" if closed else "")
         background = [asyncio.create_task(_quiet_garbage_collection()), asyncio.create_task(sweeper.run()),
-                      asyncio.create_task(turns.run()), *keeper.tasks()]
+                      asyncio.create_task(turns.run()), asyncio.create_task(notifier.run()),
+                      *keeper.tasks()]
         if store.sqlite:
             background.append(asyncio.create_task(_checkpoints(store)))
         yield
@@ -114,6 +119,7 @@ def create_app(settings: Settings) -> Starlette:
         await hub.stop()
         await tables.close()
         tables.ai.close()
+        notifier.close()
         accounts.hashing.shutdown(wait=False)
 
     def invite_url(table_id: str, token: str) -> str:
@@ -123,6 +129,11 @@ def create_app(settings: Settings) -> Starlette:
     # Accounts (optional): their seat tokens are sealed with a key derived from the record key.
     accounts = Accounts(settings, AccountStore(store.engine), share_secret)
     account_api = AccountApi(accounts, tables, invite_url)
+    # Notifications of turn-based tables (notify.py); the unsubscribe links are signed with a
+    # key of their own derived from the record key.
+    notifier = Notifier(settings, store.engine, hmac.new(share_secret, b"unsubscribe", hashlib.sha256).digest())
+    tables.on_commit = notifier.table_changed
+    notify_api = NotifyApi(account_api, notifier)
 
     page = (STATIC / "index.html").read_text(encoding="utf-8")
 
@@ -336,6 +347,7 @@ def create_app(settings: Settings) -> Starlette:
         *operations_routes(store, hub, tables, metrics),
         *account_api.routes(),
         *turns.routes(),
+        *notify_api.routes(),
         Route("/api/games", list_games),
         Route("/api/games/{name}/help", rules_help),
         Route("/api/tables", list_tables, methods=["GET"]),
