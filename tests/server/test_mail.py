@@ -104,7 +104,8 @@ def test_your_turn_mail_links_the_seat_and_unsubscribes_in_one_click(database, s
     assert done.status_code == 200 and "Unsubscribed" in done.text
     assert eva.request("GET", "/api/me/notifications").json()["channels"] == {"email": False, "push": True,
                                                                                "page": True}
-    assert _move(server.url, table["id"], eva.token)[0].status_code == 200
+    for _ in range(3):
+        assert _move(server.url, table["id"], eva.token)[0].status_code == 200
     time.sleep(2)
     assert len(inbox.to("eva@example.org")) == 1                  # none after the unsubscribe
 
