@@ -22,7 +22,7 @@ def test_channels_are_the_accounts_choice_and_checked(database, start_server):
     assert eva.sign_up("Eva").status_code == 201
     assert eva.me()["mail"] is False                       # no SMTP server: no mail, and it says so
     shown = eva.request("GET", "/api/me/notifications").json()
-    assert shown == {"email": None, "channels": DEFAULTS, "mail": False, "push": False}
+    assert shown == {"email": None, "channels": DEFAULTS, "mail": False, "push": False, "period": 3600.0}
     refused = eva.request("POST", "/api/me/notifications", csrf=False, json={"channels": {"page": False}})
     assert refused.status_code == 403 and "CSRF" in refused.json()["error"]
     for body, wanted in (({"channels": {"sms": True}}, "'channels' must be an object of email, push, page"),
@@ -37,7 +37,7 @@ def test_channels_are_the_accounts_choice_and_checked(database, start_server):
                           json={"email": "eva@example.org", "channels": {"page": False}})
     assert changed.status_code == 200, changed.text
     wanted = {"email": "eva@example.org", "channels": {"email": True, "push": True, "page": False},
-              "mail": False, "push": False}
+              "mail": False, "push": False, "period": 3600.0}
     assert changed.json() == wanted
     laptop = Browser(server.url)                           # the choice is the account's, on any device
     assert laptop.sign_in("Eva").status_code == 200

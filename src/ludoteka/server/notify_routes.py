@@ -42,7 +42,7 @@ class NotifyApi:
 
     def _shown(self, account: dict[str, Any]) -> dict[str, Any]:
         return {"email": account["email"], "channels": channels_of(account),
-                "mail": self.notifier.mail, "push": self.push}
+                "mail": self.notifier.mail, "push": self.push, "period": self.notifier.settings.mail_period}
 
     async def show(self, request: Request) -> Response:
         """GET /api/me/notifications: the channels, the address, what the server can send."""

@@ -5,6 +5,7 @@
 import { api } from "./api.js";
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
+import { durationText } from "./labels.js";
 import { remember } from "./saved.js";
 
 /** {account, games}: who is signed in (null: nobody) and their games from the server. */
@@ -84,5 +85,41 @@ export function accountPanel(account, onChange) {
         t("ui.account.sign_out"))),
     account.must_change_password ? h("p", { class: "warning", role: "alert" }, t("ui.account.must_change")) : null,
     h("details", { open: account.must_change_password }, h("summary", {}, t("ui.account.change_password")), change),
+    account.must_change_password ? null : notificationsBox(),
     status);
+}
+
+/** The account's notification channels (filled in once the server answered): the e-mail
+ * address, and e-mail, Web Push and in-page on or off; the server says what it can send. */
+function notificationsBox() {
+  const status = h("p", { class: "status", role: "status" });
+  const box = h("details", { id: "notifications" }, h("summary", {}, t("ui.notify.title")));
+  async function save(body) {
+    status.textContent = "";
+    try {
+      fill(await api("/api/me/notifications", { method: "POST", body }));
+      status.textContent = t("ui.notify.saved");
+    } catch (error) {
+      status.textContent = t("ui.error", { message: error.message });
+    }
+  }
+  function fill(shown) {
+    while (box.children.length > 1) box.lastChild.remove();
+    const address = h("input", { id: "notify-email", type: "email", autocomplete: "email", maxlength: 254,
+                                 value: shown.email || "" });
+    // (a channel the server does not offer shows unticked, whatever the account chose)
+    const channel = (name, offered) => h("div", { class: "notify-channel" }, h("label", {},
+      h("input", { type: "checkbox", id: `notify-${name}`, checked: offered && shown.channels[name], disabled: !offered,
+                   onchange: (e) => save({ channels: { [name]: e.target.checked } }) }),
+      " ", t(`ui.notify.${name}`), offered ? "" : ` ${t("ui.notify.not_offered")}`));
+    box.append(
+      shown.mail ? null : h("p", { class: "doc", id: "notify-no-mail" }, t("ui.notify.no_mail")),
+      h("form", { class: "account-form", onsubmit: (e) => { e.preventDefault(); save({ email: address.value || null }); } },
+        h("div", { class: "row" }, h("label", { for: "notify-email" }, t("ui.notify.address")), address),
+        h("button", { type: "submit", id: "notify-save-email" }, t("ui.notify.save_address"))),
+      channel("email", shown.mail), channel("push", shown.push), channel("page", true),
+      h("p", { class: "doc" }, t("ui.notify.turn_based_only", { time: durationText(shown.period) })), status);
+  }
+  api("/api/me/notifications").then(fill).catch(() => {});
+  return box;
 }
