@@ -102,6 +102,12 @@ def add_serve_parser(sub) -> None:
                    help="the SMTP password, read from FILE (default: $LUDOTEKA_SMTP_PASSWORD)")
     p.add_argument("--mail-period", metavar="S", type=float_in(0.0, 7 * 24 * 3600.0), default=3600.0,
                    help="at most one mail per player and table every S seconds (default 3600)")
+    p.add_argument("--vapid-key-file", metavar="FILE",
+                   help="the VAPID private key (PEM) that signs Web Push messages (default: none, no push)")
+    p.add_argument("--vapid-subject", metavar="URI",
+                   help="the contact push services see, mailto:… or https://… (default mailto:MAIL_FROM)")
+    p.add_argument("--push-http-endpoints", action="store_true",
+                   help="accept plain-http push endpoints (tests with a local push service only)")
     p.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"])
     p.set_defaults(func=cmd_serve)
 
@@ -125,6 +131,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     database = args.database or default_database_url()
     if args.smtp_url and not args.smtp_url.startswith(("smtp://", "smtps://")):
         raise UsageError(f"--smtp-url must be smtp://HOST:PORT or smtps://HOST:PORT, not {args.smtp_url[:40]!r}")
+    if args.vapid_key_file and not os.path.isfile(args.vapid_key_file):
+        raise UsageError(f"--vapid-key-file: no file {args.vapid_key_file}")
     if args.smtp_url and not args.mail_from:
         raise UsageError("--smtp-url needs --mail-from (the address the mails come from)")
     if not database.startswith(("sqlite:///", "postgresql://", "postgres://", "postgresql+psycopg://")):
@@ -178,7 +186,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
                         turn_max_seconds=args.turn_max_days * 86400.0, max_pause_days=args.max_pause_days,
                         turn_abandon_turns=args.turn_abandon_turns, smtp_url=args.smtp_url,
                         mail_from=args.mail_from, smtp_starttls=args.smtp_starttls, smtp_user=args.smtp_user,
-                        smtp_password=smtp_password, mail_period=args.mail_period)
+                        smtp_password=smtp_password, mail_period=args.mail_period,
+                        vapid_key_file=args.vapid_key_file, vapid_subject=args.vapid_subject,
+                        push_http=args.push_http_endpoints)
     print(f"ludoteka server on {settings.public_url} (database {startup.shown_url(database)}"
           f"{', Redis ' + startup.shown_url(redis_url) if redis_url else ''})", flush=True)
     server = uvicorn.Server(uvicorn.Config(create_app(settings), host=host, port=port,

@@ -37,6 +37,7 @@ from .limits import RateLimit
 from .metrics import Metrics
 from .notify import Notifier
 from .notify_routes import NotifyApi
+from .push import Pusher, PushStore
 from .operations import operations_routes
 from .quotas import Quotas
 from .rematch import rematch, rematch_of
@@ -131,9 +132,11 @@ def create_app(settings: Settings) -> Starlette:
     account_api = AccountApi(accounts, tables, invite_url)
     # Notifications of turn-based tables (notify.py); the unsubscribe links are signed with a
     # key of their own derived from the record key.
-    notifier = Notifier(settings, store.engine, hmac.new(share_secret, b"unsubscribe", hashlib.sha256).digest())
+    push_store = PushStore(store.engine)
+    notifier = Notifier(settings, store.engine, hmac.new(share_secret, b"unsubscribe", hashlib.sha256).digest(),
+                        Pusher(settings, push_store) if settings.vapid_key_file else None)
     tables.on_commit = notifier.table_changed
-    notify_api = NotifyApi(account_api, notifier)
+    notify_api = NotifyApi(account_api, notifier, push_store)
 
     page = (STATIC / "index.html").read_text(encoding="utf-8")
 

@@ -85,3 +85,9 @@ class Settings:
     smtp_password: str | None = field(default=None, repr=False)
     mail_period: float = 3600.0
     smtp_timeout: float = 30.0
+    # Web Push (push.py): the operator's VAPID private key (PEM file) and the contact the push
+    # services see ("mailto:…"); no key: no push. `push_http`: plain-http endpoints are taken too
+    # (tests with a local push service only).
+    vapid_key_file: str | None = None
+    vapid_subject: str | None = None
+    push_http: bool = False

@@ -39,9 +39,10 @@ def unsubscribe_url(public_url: str, key: bytes, account_id: str) -> str:
     return f"{public_url}/unsubscribe?" + urlencode({"a": account_id, "t": unsubscribe_token(key, account_id)})
 
 
-def compose(settings: Settings, to: str, kind: str, notice: dict[str, Any], unsubscribe: str) -> EmailMessage:
-    """The mail of one notice: `kind` "turn" (it is the seat's turn) or "over" (the game ended);
-    `notice` holds the public facts only (game title, table, seat names, scores)."""
+def texts(settings: Settings, kind: str, notice: dict[str, Any]) -> tuple[str, list[str], str]:
+    """(subject, lines, link to the table) of one notice, for a mail or a push message: `kind`
+    "turn" (it is the seat's turn) or "over" (the game ended); `notice` holds the public facts
+    only (game title, table, seat names, deadline, scores)."""
     title, table_id, seat = notice["title"], notice["table"], notice["seat"]
     link = f"{settings.public_url}/play/{table_id}"
     you = notice["names"][seat]
@@ -62,7 +63,13 @@ def compose(settings: Settings, to: str, kind: str, notice: dict[str, Any], unsu
             lines = [f"The game of {title} at table {table_id} is over.", f"Scores: {scores}.",
                      f"Won by: {winners}."]
         lines += ["", f"See the table: {link}"]
-    lines += ["", "-- ", "You get this mail because your ludoteka account has e-mail notifications on.",
+    return subject, lines, link
+
+
+def compose(settings: Settings, to: str, kind: str, notice: dict[str, Any], unsubscribe: str) -> EmailMessage:
+    """The mail of one notice (see `texts`), with its one-click unsubscribe link."""
+    subject, lines, _ = texts(settings, kind, notice)
+    lines = lines + ["", "-- ", "You get this mail because your ludoteka account has e-mail notifications on.",
               f"Stop them with one click: {unsubscribe}"]
     message = EmailMessage()
     message["From"] = settings.mail_from or "ludoteka@localhost"

@@ -1,11 +1,12 @@
-"""Notifications of turn-based tables (issue 25 §2; docs/server.md, "Notifications"): a mail when
-it is your turn and when a game ends, to the seats an account owns whose e-mail channel is on.
+"""Notifications of turn-based tables (issue 25 §2; docs/server.md, "Notifications"): a mail and
+a Web Push message when it is your turn and when a game ends, to the seats an account owns,
+on the channels it has on.
 
 - **Off the event loop.** A committed move only queues a notice (`table_changed`, a few
   microseconds, never waits): a task of its own looks the owners up in a database thread and
   hands the mails to one sending thread, so a slow or hanging SMTP server delays no move's
   acknowledgement (nor any other request).
-- **Batched.** An account gets at most one mail per table every `mail_period` seconds: a notice
+- **Batched.** An account gets at most one mail (and push) per table every `mail_period` seconds: a notice
   within the period waits for its end, and is sent then only if it still holds (still that
   seat's turn, or the game over); later notices replace a waiting one.
 - **Nothing hidden.** A notice carries the public facts only (game, table, seat names, the
@@ -29,7 +30,8 @@ from sqlalchemy.engine import Engine
 from .account_store import ACCOUNT_SEATS, ACCOUNTS
 from .config import Settings
 from .live import LiveTable
-from .mail import Mailer, compose, unsubscribe_url
+from .mail import Mailer, compose, texts, unsubscribe_url
+from .push import Pusher
 
 log = logging.getLogger("ludoteka.server")
 CHANNELS = ("email", "push", "page")
@@ -80,11 +82,12 @@ def notice_of(table: LiveTable, seat: int) -> dict[str, Any]:
 class Notifier:
     """See the module docstring. `key`: signs the unsubscribe links."""
 
-    def __init__(self, settings: Settings, engine: Engine, key: bytes):
+    def __init__(self, settings: Settings, engine: Engine, key: bytes, pusher: Pusher | None = None):
         self.settings = settings
         self.engine = engine
         self.key = key
         self.mailer = Mailer(settings) if settings.smtp_url else None
+        self.pusher = pusher
         self.queue: asyncio.Queue[tuple[LiveTable, str, list[int]]] = asyncio.Queue(MAX_QUEUE)
         self.last_sent: dict[tuple[str, str], float] = {}            # (account, table) -> when
         self.waiting: dict[tuple[str, str], tuple[float, LiveTable, str, int]] = {}
@@ -96,11 +99,22 @@ class Notifier:
         """Whether this server sends mail at all."""
         return self.mailer is not None
 
+    @property
+    def active(self) -> bool:
+        """Whether this server notifies at all (mail or Web Push)."""
+        return self.mailer is not None or self.pusher is not None
+
+    def _wanted(self, owner: dict[str, Any]) -> tuple[bool, bool]:
+        """(mail, push): the channels on which an owner is to be told."""
+        chosen = channels_of(owner)
+        return (self.mailer is not None and bool(owner["email"]) and chosen["email"],
+                self.pusher is not None and chosen["push"])
+
     # ------------------------------------------------------------------ on the event loop
     def table_changed(self, table: LiveTable) -> None:
         """A move was committed (or the table closed): queue the notices it calls for. Returns
         at once; only turn-based tables notify."""
-        if self.mailer is None or not table.turn_based:
+        if not self.active or not table.turn_based:
             return
         if table.finished:
             kind, seats = "over", [s for s in table.tokens if s not in table.ai_specs]
@@ -118,7 +132,7 @@ class Notifier:
 
     async def run(self) -> None:
         """Turn queued notices into mails, and send the waiting ones when due (until cancelled)."""
-        if self.mailer is None:
+        if not self.active:
             return
         while True:
             try:
@@ -151,7 +165,7 @@ class Notifier:
         found = await loop.run_in_executor(None, owners, self.engine, table.id, seats)
         now = time.time()
         for owner in found:
-            if not owner["email"] or not channels_of(owner)["email"]:
+            if not any(self._wanted(owner)):
                 continue
             key = (owner["id"], table.id)
             due = self.last_sent.get(key, float("-inf")) + self.settings.mail_period
@@ -173,13 +187,23 @@ class Notifier:
         loop = asyncio.get_running_loop()
         found = await loop.run_in_executor(None, owners, self.engine, table.id, [seat])
         owner = next((o for o in found if o["id"] == account_id), None)
-        if owner is None or not owner["email"] or not channels_of(owner)["email"]:
+        mail, push = self._wanted(owner) if owner is not None else (False, False)
+        if not (mail or push):
             return                       # unsubscribed or changed meanwhile
-        message = compose(self.settings, owner["email"], kind, notice_of(table, seat),
-                          unsubscribe_url(self.settings.public_url, self.key, account_id))
+        notice = notice_of(table, seat)
         self.last_sent[key] = time.time()
-        try:
-            await loop.run_in_executor(self.sending, self.mailer.send, message)
-            self.sent += 1
-        except Exception as exc:         # the next notice tries again
-            log.warning("could not mail table %s's notice to account %s: %s", table.id, account_id, exc)
+        if mail:
+            message = compose(self.settings, owner["email"], kind, notice,
+                              unsubscribe_url(self.settings.public_url, self.key, account_id))
+            try:
+                await loop.run_in_executor(self.sending, self.mailer.send, message)
+                self.sent += 1
+            except Exception as exc:     # the next notice tries again
+                log.warning("could not mail table %s's notice to account %s: %s", table.id, account_id, exc)
+        if push:
+            subject, lines, link = texts(self.settings, kind, notice)
+            payload = {"title": subject, "body": lines[0], "url": link, "tag": f"ludoteka-{table.id}"}
+            try:
+                await loop.run_in_executor(self.sending, self.pusher.send, account_id, payload)
+            except Exception as exc:
+                log.warning("could not push table %s's notice to account %s: %s", table.id, account_id, exc)

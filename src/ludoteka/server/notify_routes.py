@@ -16,6 +16,7 @@ from .accounts import check_email
 from .live import ApiError
 from .mail import check_unsubscribe
 from .notify import CHANNELS, Notifier, channels_of, set_channels
+from .push import PushStore, check_subscription
 from .requests import read_json
 
 # The unsubscribe page: no script, nothing from elsewhere, its form posts back here only.
@@ -34,10 +35,11 @@ def _page(title: str, text: str, form: bool = False, status: int = 200) -> HTMLR
 
 
 class NotifyApi:
-    """The endpoints; `push`: whether Web Push is configured on this server."""
+    """The endpoints (Web Push ones answer 404 where the operator configured no VAPID key)."""
 
-    def __init__(self, accounts: AccountApi, notifier: Notifier, push: bool = False):
-        self.accounts, self.notifier, self.push = accounts, notifier, push
+    def __init__(self, accounts: AccountApi, notifier: Notifier, push_store: PushStore):
+        self.accounts, self.notifier, self.push_store = accounts, notifier, push_store
+        self.push = notifier.pusher is not None
         self.engine = notifier.engine
 
     def _shown(self, account: dict[str, Any]) -> dict[str, Any]:
@@ -99,9 +101,38 @@ class NotifyApi:
         return _page("Unsubscribed", "You will get no more ludoteka notification mails. You can turn them "
                      "on again in your account panel.")
 
+    # ------------------------------------------------------------------ Web Push
+    async def push_key(self, request: Request) -> Response:
+        """GET /api/push/key: the VAPID public key browsers subscribe with (null: no push)."""
+        pusher = self.notifier.pusher
+        return JSONResponse({"key": pusher.public_key if pusher else None})
+
+    async def subscribe(self, request: Request) -> Response:
+        """POST /api/me/push with a browser's PushSubscription: push to it from now on."""
+        _, account = await self.accounts._need(request, change=True)
+        if not self.push:
+            raise ApiError(404, "this server sends no push notifications (no VAPID key configured)")
+        endpoint, p256dh, auth = check_subscription(await read_json(request), self.notifier.settings.push_http)
+        await asyncio.get_running_loop().run_in_executor(None, self.push_store.add, account["id"], endpoint,
+                                                         p256dh, auth)
+        return JSONResponse({"subscribed": True}, status_code=201)
+
+    async def unsubscribe_push(self, request: Request) -> Response:
+        """DELETE /api/me/push {"endpoint"}: this browser gets no more push messages."""
+        _, account = await self.accounts._need(request, change=True)
+        endpoint = (await read_json(request)).get("endpoint")
+        if not isinstance(endpoint, str) or len(endpoint) > 2000:
+            raise ApiError(422, "'endpoint' must be the subscription's endpoint URL")
+        removed = await asyncio.get_running_loop().run_in_executor(None, self.push_store.remove, account["id"],
+                                                                   endpoint)
+        return JSONResponse({"removed": removed})
+
     def routes(self) -> list[Route]:
         """The notification routes, for the application's list."""
         return [Route("/api/me/notifications", self.show, methods=["GET"]),
                 Route("/api/me/notifications", self.change, methods=["POST"]),
                 Route("/unsubscribe", self.unsubscribe_page, methods=["GET"]),
-                Route("/unsubscribe", self.unsubscribe, methods=["POST"])]
+                Route("/unsubscribe", self.unsubscribe, methods=["POST"]),
+                Route("/api/push/key", self.push_key, methods=["GET"]),
+                Route("/api/me/push", self.subscribe, methods=["POST"]),
+                Route("/api/me/push", self.unsubscribe_push, methods=["DELETE"])]

@@ -110,7 +110,8 @@ function notificationsBox() {
     // (a channel the server does not offer shows unticked, whatever the account chose)
     const channel = (name, offered) => h("div", { class: "notify-channel" }, h("label", {},
       h("input", { type: "checkbox", id: `notify-${name}`, checked: offered && shown.channels[name], disabled: !offered,
-                   onchange: (e) => save({ channels: { [name]: e.target.checked } }) }),
+                   onchange: (e) => name === "push" ? pushChoice(e.target.checked)
+                                                    : save({ channels: { [name]: e.target.checked } }) }),
       " ", t(`ui.notify.${name}`), offered ? "" : ` ${t("ui.notify.not_offered")}`));
     box.append(
       shown.mail ? null : h("p", { class: "doc", id: "notify-no-mail" }, t("ui.notify.no_mail")),
@@ -120,6 +121,49 @@ function notificationsBox() {
       channel("email", shown.mail), channel("push", shown.push), channel("page", true),
       h("p", { class: "doc" }, t("ui.notify.turn_based_only", { time: durationText(shown.period) })), status);
   }
+  async function pushChoice(on) {
+    // This browser subscribes (or lets go) with the push service, then the account's choice is saved.
+    try {
+      await (on ? subscribePush() : unsubscribePush());
+    } catch (error) {
+      status.textContent = t("ui.error", { message: error.message });
+      return;
+    }
+    await save({ channels: { push: on } });
+  }
   api("/api/me/notifications").then(fill).catch(() => {});
   return box;
+}
+
+const PUSH_WORKER = "/static/push-sw.js";
+
+async function pushRegistration() {
+  if (!("serviceWorker" in navigator) || !("PushManager" in window)) throw new Error(t("ui.notify.push_unsupported"));
+  const registration = await navigator.serviceWorker.register(PUSH_WORKER);
+  const worker = registration.installing || registration.waiting;
+  if (!registration.active && worker) {        // (a push subscription needs an active worker)
+    await new Promise((resolve) => worker.addEventListener("statechange", () => {
+      if (worker.state === "activated") resolve();
+    }));
+  }
+  return registration;
+}
+
+/** Subscribe this browser to the server's Web Push messages (the browser asks the person). */
+async function subscribePush() {
+  const { key } = await api("/api/push/key");
+  if (!key) throw new Error(t("ui.notify.push_unsupported"));
+  const registration = await pushRegistration();
+  const subscription = await registration.pushManager.getSubscription()
+    || await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+  await api("/api/me/push", { method: "POST", body: subscription.toJSON() });
+}
+
+async function unsubscribePush() {
+  if (!("serviceWorker" in navigator)) return;
+  const registration = await navigator.serviceWorker.getRegistration(PUSH_WORKER);
+  const subscription = registration && await registration.pushManager.getSubscription();
+  if (!subscription) return;
+  await api("/api/me/push", { method: "DELETE", body: { endpoint: subscription.endpoint } });
+  await subscription.unsubscribe();
 }

@@ -1,5 +1,6 @@
-"""Turn-based tables and notification channels (issue 25 §2): a table's pace (real-time or
-turn-based), what happens at a decision's time limit, an agreed pause; an account's channels.
+"""Turn-based tables and notifications (issue 25 §2): a table's pace (real-time or turn-based),
+what happens at a decision's time limit, an agreed pause; an account's channels and its
+browsers' Web Push subscriptions.
 
 Revision ID: 0006
 Revises: 0005
@@ -23,9 +24,19 @@ def upgrade() -> None:
     op.add_column("tables", sa.Column("pause", sa.Text))
     op.add_column("tables", sa.Column("pause_until", sa.Float))
     op.add_column("accounts", sa.Column("channels", sa.Text))
+    op.create_table(
+        "push_subscriptions",
+        sa.Column("id", sa.String(64), primary_key=True),
+        sa.Column("account_id", sa.String(32), sa.ForeignKey("accounts.id"), nullable=False, index=True),
+        sa.Column("endpoint", sa.Text, nullable=False),
+        sa.Column("p256dh", sa.String(128), nullable=False),
+        sa.Column("auth", sa.String(64), nullable=False),
+        sa.Column("created", sa.Float, nullable=False),
+    )
 
 
 def downgrade() -> None:
+    op.drop_table("push_subscriptions")
     with op.batch_alter_table("accounts") as batch:
         batch.drop_column("channels")
     with op.batch_alter_table("tables") as batch:
