@@ -13,6 +13,7 @@ from sqlalchemy import insert, inspect, select
 from ludoteka.server import store as module
 from ludoteka.server.account_store import ACCOUNTS, AccountStore
 from ludoteka.server.live import token_hash
+from ludoteka.server.push import PushStore
 from ludoteka.server.store import TABLES, TOKENS, Entry, Store
 
 
@@ -36,12 +37,16 @@ def test_turn_based_columns_migrate_from_0005_with_the_rows_kept(database):
                                           password_changed=now))
     assert all(store.append_many([("old", Entry(1, 0, "act", "x", "seat"), False, now + 60, None)]))
     assert "turn_based" not in {c["name"] for c in inspect(store.engine).get_columns("tables")}
+    assert "push_subscriptions" not in inspect(store.engine).get_table_names()
     store.migrate()
     loaded = store.load("old")
     row = loaded.row
     assert (row["turn_based"], row["at_limit"], row["pause"], row["pause_until"]) == (False, None, None, None)
     assert row["seq"] == 1 and row["turn_seconds"] == 60.0 and [e.key for e in loaded.entries] == ["x"]
     assert AccountStore(store.engine).account_by_id("a1")["channels"] is None
+    pushes = PushStore(store.engine)                   # the old account takes a push subscription
+    pushes.add("a1", "https://push.example/1", "p" * 87, "a" * 22)
+    assert [r["endpoint"] for r in pushes.of("a1")] == ["https://push.example/1"]
     # The new columns work with the old rows: a pause stored, a due table found.
     assert store.set_pause("old", '{"days": 1, "votes": [0]}', None, now + 60)
     with store.engine.begin() as c:
