@@ -103,9 +103,15 @@ def test_your_turn_mail_links_the_seat_and_unsubscribes_in_one_click(database, s
     assert mail["From"] == "ludoteka@example.org"
     assert mail["Subject"] == f"Your turn: Kingsburg (table {table['id']})"
     body = mail.get_content().replace("\r\n", "\n")
-    link = f"{server.url}/play/{table['id']}"
+    link = f"{server.url}/seat/{table['id']}"
     assert f"Open your seat: {link}\n" in body
-    assert httpx.get(link, timeout=30).status_code == 200          # the table page
+    # The link opens Eva's seat on any device she is signed in on; others get the table page.
+    opened = eva.http.get(link)
+    assert opened.status_code == 303 and opened.headers["location"] == f"/play/{table['id']}#{eva.token}"
+    assert opened.headers["cache-control"] == "no-store"
+    stranger = httpx.get(link, timeout=30)
+    assert stranger.status_code == 303 and stranger.headers["location"] == f"/play/{table['id']}"
+    assert httpx.get(link, timeout=30, follow_redirects=True).status_code == 200     # the table page
     unsubscribe = mail["List-Unsubscribe"].strip("<>")
     assert mail["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
     assert unsubscribe.startswith(f"{server.url}/unsubscribe?") and f"with one click: {unsubscribe}" in body
@@ -213,7 +219,7 @@ def test_a_mail_tells_nothing_of_any_seats_view(database, start_server, smtp):
     head = body.split("\n-- \n")[0].strip().splitlines()
     name = next(iter(frames.values()))["seats"][seat]["name"]
     assert head[:3] == [f"It is your turn at Notre Dame ({name}, table {table['id']}).", "",
-                        f"Open your seat: {server.url}/play/{table['id']}"]
+                        f"Open your seat: {server.url}/seat/{table['id']}"]
     assert len(head) == 4 and head[3].startswith("Decide before ")
     # Nothing any seat alone may see: no option it had, no card of its hand.
     for frame in frames.values():

@@ -124,7 +124,7 @@ def test_a_turn_is_pushed_signed_and_encrypted_to_the_subscribed_browser(databas
                                           version="aes128gcm"))
     assert message == {"title": f"Your turn: Kingsburg (table {table['id']})",
                        "body": f"It is your turn at Kingsburg (seat 0, table {table['id']}).",
-                       "url": f"{server.url}/play/{table['id']}", "tag": f"ludoteka-{table['id']}"}
+                       "url": f"{server.url}/seat/{table['id']}", "tag": f"ludoteka-{table['id']}"}
     with pytest.raises(Exception):
         http_ece.decrypt(request["body"], private_key=ec.generate_private_key(ec.SECP256R1()),
                          auth_secret=auth, version="aes128gcm")

@@ -40,11 +40,12 @@ def unsubscribe_url(public_url: str, key: bytes, account_id: str) -> str:
 
 
 def texts(settings: Settings, kind: str, notice: dict[str, Any]) -> tuple[str, list[str], str]:
-    """(subject, lines, link to the table) of one notice, for a mail or a push message: `kind`
+    """(subject, lines, link to the seat: `/seat/ID`, see notify_routes) of one notice, for a
+    mail or a push message: `kind`
     "turn" (it is the seat's turn) or "over" (the game ended); `notice` holds the public facts
     only (game title, table, seat names, deadline, scores)."""
     title, table_id, seat = notice["title"], notice["table"], notice["seat"]
-    link = f"{settings.public_url}/play/{table_id}"
+    link = f"{settings.public_url}/seat/{table_id}"
     you = notice["names"][seat]
     if kind == "turn":
         subject = f"Your turn: {title} (table {table_id})"

@@ -30,6 +30,7 @@ from sqlalchemy.engine import Engine
 from .account_store import ACCOUNT_SEATS, ACCOUNTS
 from .config import Settings
 from .live import LiveTable
+from .store import TOKENS
 from .mail import Mailer, compose, texts, unsubscribe_url
 from .push import Pusher
 
@@ -51,6 +52,17 @@ def owners(engine: Engine, table_id: str, seats: list[int]) -> list[dict[str, An
         rows = c.execute(select(ACCOUNT_SEATS.c.seat, ACCOUNTS.c.id, ACCOUNTS.c.email, ACCOUNTS.c.channels)
                          .join(ACCOUNTS, ACCOUNTS.c.id == ACCOUNT_SEATS.c.account_id)
                          .where(ACCOUNT_SEATS.c.table_id == table_id, ACCOUNT_SEATS.c.seat.in_(seats)))
+        return [dict(r._mapping) for r in rows]
+
+
+def seat_boxes(engine: Engine, account_id: str, table_id: str) -> list[dict[str, Any]]:
+    """The account's seats at a table: seat, sealed token and the seat's token hash now."""
+    with engine.connect() as c:
+        rows = c.execute(select(ACCOUNT_SEATS.c.seat, ACCOUNT_SEATS.c.token_box, TOKENS.c.token_hash)
+                         .join(TOKENS, (TOKENS.c.table_id == ACCOUNT_SEATS.c.table_id)
+                               & (TOKENS.c.seat == ACCOUNT_SEATS.c.seat))
+                         .where(ACCOUNT_SEATS.c.account_id == account_id, ACCOUNT_SEATS.c.table_id == table_id)
+                         .order_by(ACCOUNT_SEATS.c.seat))
         return [dict(r._mapping) for r in rows]
 
 

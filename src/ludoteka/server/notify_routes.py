@@ -1,21 +1,23 @@
 """The HTTP side of notifications (docs/server.md, "Notifications"): an account's channels and
-e-mail address, and the one-click unsubscribe link of every mail (no sign-in needed)."""
+e-mail address, the Web Push subscriptions, the seat link and the one-click unsubscribe link of
+every mail (no sign-in needed)."""
 from __future__ import annotations
 
 import asyncio
 import html
 import json
 from typing import Any
+from urllib.parse import quote
 
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from .account_routes import NO_STORE, AccountApi
-from .accounts import check_email
+from .accounts import check_email, unseal
 from .live import ApiError
 from .mail import check_unsubscribe
-from .notify import CHANNELS, Notifier, channels_of, set_channels
+from .notify import CHANNELS, Notifier, channels_of, seat_boxes, set_channels
 from .push import PushStore, check_subscription
 from .requests import read_json
 
@@ -101,6 +103,27 @@ class NotifyApi:
         return _page("Unsubscribed", "You will get no more ludoteka notification mails. You can turn them "
                      "on again in your account panel.")
 
+    async def open_seat(self, request: Request) -> Response:
+        """GET /seat/{table}: the link of every notification. Signed in with an account that
+        owns a seat there: on to the table page with the seat's token in the fragment (as an
+        invite link), so the seat opens on any device; otherwise the table page as it is (the
+        browser may keep the seat; else it watches). Changes nothing."""
+        table_id = request.path_params["table"]
+        target = f"/play/{quote(table_id, safe='')}"
+        found = await self.accounts.signed_in(request, change=False)
+        if found is not None and len(table_id) <= 32:
+            accounts = self.accounts.accounts
+            for row in await asyncio.get_running_loop().run_in_executor(None, seat_boxes, self.engine,
+                                                                         found[1]["id"], table_id):
+                token = unseal(accounts.key, table_id, row["seat"], found[1]["id"], row["token_box"],
+                               row["token_hash"])
+                if token:
+                    target += f"#{token}"
+                    break
+        # (no-store, no referrer: the token must stay in no cache and reach no other site)
+        return RedirectResponse(target, status_code=303, headers={"Cache-Control": "no-store",
+                                                                  "Referrer-Policy": "no-referrer"})
+
     # ------------------------------------------------------------------ Web Push
     async def push_key(self, request: Request) -> Response:
         """GET /api/push/key: the VAPID public key browsers subscribe with (null: no push)."""
@@ -131,6 +154,7 @@ class NotifyApi:
         """The notification routes, for the application's list."""
         return [Route("/api/me/notifications", self.show, methods=["GET"]),
                 Route("/api/me/notifications", self.change, methods=["POST"]),
+                Route("/seat/{table}", self.open_seat, methods=["GET"]),
                 Route("/unsubscribe", self.unsubscribe_page, methods=["GET"]),
                 Route("/unsubscribe", self.unsubscribe, methods=["POST"]),
                 Route("/api/push/key", self.push_key, methods=["GET"]),
