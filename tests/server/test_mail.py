@@ -15,6 +15,8 @@ import httpx
 import pytest
 from aiosmtpd.controller import Controller
 
+from ludoteka.server.config import Settings
+from ludoteka.server.mail import compose
 from server_kit import create, free_port
 
 from .accounts_kit import Browser
@@ -225,3 +227,29 @@ def test_a_mail_tells_nothing_of_any_seats_view(database, start_server, smtp):
     for frame in frames.values():
         for action in frame["actions"]:
             assert action["key"] not in body and (len(action["label"]) < 6 or action["label"] not in body)
+
+
+def test_a_game_that_ends_is_mailed_to_every_seat_with_its_public_result(sqlite_url, start_server, smtp):
+    smtp_url, inbox = smtp
+    server = start_server(sqlite_url, "--smtp-url", smtp_url, "--mail-from", "ludoteka@example.org",
+                          "--turn-min-seconds", "1", "--min-turn-seconds", "1")
+    table = create(server.url, "kingsburg", ["human", "human"], turn_seconds=5, turn_based=True,
+                   at_limit="forfeit")
+    _player(server.url, "Eva", table, 0)
+    _player(server.url, "Jan", table, 1)
+    for address in ("eva@example.org", "jan@example.org"):       # nobody moved: the table ends
+        [mail] = inbox.wait(address, 1)
+        assert mail["Subject"] == f"Game over: Kingsburg (table {table['id']})"
+        assert mail.get_content().startswith(f"The game of Kingsburg at table {table['id']} was closed "
+                                             "without a result.")
+
+
+def test_a_finished_games_mail_tells_the_scores_and_winners_only():
+    notice = {"table": "t1", "title": "Notre Dame", "seat": 1, "names": ["Red (seat 0)", "Blue (seat 1)"],
+              "deadline": None, "at_limit": "ai", "scores": [41, 37], "winners": [0]}
+    settings = Settings(database_url="sqlite://", public_url="https://play.example", mail_from="x@example.org")
+    mail = compose(settings, "jan@example.org", "over", notice, "https://play.example/unsubscribe?a=1&t=2")
+    assert mail["Subject"] == "Game over: Notre Dame (table t1)"
+    assert mail.get_content().split("\n-- \n")[0].strip().splitlines() == [
+        "The game of Notre Dame at table t1 is over.", "Scores: Red (seat 0): 41, Blue (seat 1): 37.",
+        "Won by: Red (seat 0).", "", "See the table: https://play.example/seat/t1"]

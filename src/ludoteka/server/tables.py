@@ -319,6 +319,8 @@ class Tables:
         table may choose to end instead: `at_limit` "forfeit", closed as abandoned)."""
         if table.seq != seq or table.finished or table.state.to_act in table.ai_specs or not table.leased:
             return
+        if table.turn_based and self.shared and await self._paced_elsewhere(table):
+            return
         if table.at_limit == "forfeit":
             await self.forfeit(table, seq)
             return
@@ -333,6 +335,20 @@ class Tables:
                 self._retry_later(table, f"timeout move refused: {exc}")
         except Exception as exc:
             self._retry_later(table, f"timeout move failed: {type(exc).__name__}: {exc}")
+
+    async def _paced_elsewhere(self, table: LiveTable) -> bool:
+        """With several processes: whether another process paused or resumed this turn-based
+        table (its row says so; turns.py): then take the row's pause and deadline instead of
+        acting (a pause is rare and a limit of hours: one read of the row is nothing)."""
+        row = await self.db(self.store.table_row, table.id)
+        if row is None:
+            return False
+        pause = json.loads(row["pause"]) if row["pause"] else None
+        if pause == table.pause and row["deadline"] == table.deadline:
+            return False
+        table.pause, table.deadline = pause, row["deadline"]
+        self.schedule(table)
+        return True
 
     async def forfeit(self, table: LiveTable, seq: int) -> None:
         """The seat to act let its time limit pass at a table that ends then: closed as
