@@ -10,6 +10,7 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 
 import ludoteka.server.account_store  # noqa: F401  (the accounts' tables join METADATA when imported)
+import ludoteka.server.push  # noqa: F401  (so do the push subscriptions)
 from ludoteka.server.store import METADATA, Store
 from server_kit import REDIS, SeatClient, create, need
 

@@ -83,6 +83,31 @@ def add_serve_parser(sub) -> None:
     p.add_argument("--account-attempts", metavar="N", type=int_in(0, 10**6), default=10,
                    help="attempts to sign in or up a minute per client address (per account name half "
                         "as many), 0 for no limit (default 10)")
+    p.add_argument("--turn-min-seconds", metavar="S", type=float_in(1.0, 30 * 24 * 3600.0), default=3600.0,
+                   help="turn-based tables: the shortest time limit of a decision (default 3600, 1 h)")
+    p.add_argument("--turn-max-days", metavar="D", type=float_in(0.001, 30.0), default=14.0,
+                   help="turn-based tables: the longest time limit of a decision, in days (default 14)")
+    p.add_argument("--max-pause-days", metavar="D", type=int_in(0, 365), default=14,
+                   help="turn-based tables: the longest pause all human seats may agree to (default 14; 0: none)")
+    p.add_argument("--turn-abandon-turns", metavar="N", type=float_in(0.0, 1000.0), default=3.0,
+                   help="turn-based tables: closed as abandoned after N of their time limits with no "
+                        "human move (default 3; 0: never)")
+    p.add_argument("--smtp-url", metavar="URL",
+                   help="smtp://HOST:PORT (or smtps://): send e-mail notifications through this server "
+                        "(default: none, no mail)")
+    p.add_argument("--mail-from", metavar="ADDRESS", help="the From address of the mails (needed with --smtp-url)")
+    p.add_argument("--smtp-starttls", action="store_true", help="switch the SMTP connection to TLS (STARTTLS)")
+    p.add_argument("--smtp-user", metavar="NAME", help="sign in to the SMTP server as NAME")
+    p.add_argument("--smtp-password-file", metavar="FILE",
+                   help="the SMTP password, read from FILE (default: $LUDOTEKA_SMTP_PASSWORD)")
+    p.add_argument("--mail-period", metavar="S", type=float_in(0.0, 7 * 24 * 3600.0), default=3600.0,
+                   help="at most one mail per player and table every S seconds (default 3600)")
+    p.add_argument("--vapid-key-file", metavar="FILE",
+                   help="the VAPID private key (PEM) that signs Web Push messages (default: none, no push)")
+    p.add_argument("--vapid-subject", metavar="URI",
+                   help="the contact push services see, mailto:… or https://… (default mailto:MAIL_FROM)")
+    p.add_argument("--push-http-endpoints", action="store_true",
+                   help="accept plain-http push endpoints (tests with a local push service only)")
     p.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"])
     p.set_defaults(func=cmd_serve)
 
@@ -104,6 +129,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
         raise UsageError(f"the server needs the 'server' extra (missing {exc.name}): "
                          "pip install 'ludoteka[server]'") from None
     database = args.database or default_database_url()
+    if args.smtp_url and not args.smtp_url.startswith(("smtp://", "smtps://")):
+        raise UsageError(f"--smtp-url must be smtp://HOST:PORT or smtps://HOST:PORT, not {args.smtp_url[:40]!r}")
+    if args.vapid_key_file and not os.path.isfile(args.vapid_key_file):
+        raise UsageError(f"--vapid-key-file: no file {args.vapid_key_file}")
+    if args.smtp_url and not args.mail_from:
+        raise UsageError("--smtp-url needs --mail-from (the address the mails come from)")
     if not database.startswith(("sqlite:///", "postgresql://", "postgres://", "postgresql+psycopg://")):
         raise UsageError(f"--database must be sqlite:///PATH or postgresql://…, not {database[:40]!r}")
     host = args.host
@@ -132,6 +163,13 @@ def cmd_serve(args: argparse.Namespace) -> int:
         access.propagate = False
         access.setLevel(logging.INFO)   # whatever --log-level says of the rest
     shown_host = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+    smtp_password = os.environ.get("LUDOTEKA_SMTP_PASSWORD") or None
+    if args.smtp_password_file:
+        try:
+            with open(args.smtp_password_file, encoding="utf-8") as f:
+                smtp_password = f.read().strip()
+        except OSError as exc:
+            raise UsageError(f"--smtp-password-file: cannot read {args.smtp_password_file}: {exc.strerror}") from None
     settings = Settings(database_url=database, redis_url=redis_url,
                         public_url=(args.public_url or f"http://{shown_host}:{port}").rstrip("/"),
                         ai_workers=args.ai_workers, rate_per_second=args.rate, ai_delay=args.ai_delay,
@@ -144,7 +182,13 @@ def cmd_serve(args: argparse.Namespace) -> int:
                         version_check=args.version_check, json_access_log=args.access_log == "json",
                         record_key=key, session_seconds=args.session_seconds,
                         secure_cookies={"on": True, "off": False}.get(args.secure_cookies),
-                        account_attempts=args.account_attempts)
+                        account_attempts=args.account_attempts, turn_min_seconds=args.turn_min_seconds,
+                        turn_max_seconds=args.turn_max_days * 86400.0, max_pause_days=args.max_pause_days,
+                        turn_abandon_turns=args.turn_abandon_turns, smtp_url=args.smtp_url,
+                        mail_from=args.mail_from, smtp_starttls=args.smtp_starttls, smtp_user=args.smtp_user,
+                        smtp_password=smtp_password, mail_period=args.mail_period,
+                        vapid_key_file=args.vapid_key_file, vapid_subject=args.vapid_subject,
+                        push_http=args.push_http_endpoints)
     print(f"ludoteka server on {settings.public_url} (database {startup.shown_url(database)}"
           f"{', Redis ' + startup.shown_url(redis_url) if redis_url else ''})", flush=True)
     server = uvicorn.Server(uvicorn.Config(create_app(settings), host=host, port=port,

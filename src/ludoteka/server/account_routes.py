@@ -106,7 +106,8 @@ class AccountApi:
     async def me(self, request: Request) -> Response:
         found = await self.signed_in(request, change=False)
         answer = JSONResponse({"account": shown_account(found[1]) if found else None,
-                               "csrf": csrf_for(found[0]) if found else None, "mail": False},
+                               "csrf": csrf_for(found[0]) if found else None,
+                               "mail": self.accounts.settings.smtp_url is not None},
                               headers=NO_STORE)
         if found is None and SESSION_COOKIE in request.cookies:     # expired or revoked: drop it
             self._signed_out(answer)

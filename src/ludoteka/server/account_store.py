@@ -23,6 +23,9 @@ ACCOUNTS = Table(
     Column("must_change", Boolean, nullable=False),           # set by the operator's reset
     Column("created", Float, nullable=False),
     Column("password_changed", Float, nullable=False),
+    # The notification channels chosen (JSON {"email", "push", "page"}; NULL: the defaults,
+    # notify.channels_of); migration 0006.
+    Column("channels", Text),
 )
 SESSIONS = Table(
     "sessions", METADATA,

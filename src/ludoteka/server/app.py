@@ -4,6 +4,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
+import hashlib
+import hmac
 import json
 import logging
 import secrets
@@ -33,6 +35,9 @@ from .live import ApiError, LiveTable
 from .replays import replay_frame
 from .limits import RateLimit
 from .metrics import Metrics
+from .notify import Notifier
+from .notify_routes import NotifyApi
+from .push import Pusher, PushStore
 from .operations import operations_routes
 from .quotas import Quotas
 from .rematch import rematch, rematch_of
@@ -42,6 +47,7 @@ from .store import Store
 from .summaries import finished_result, seat_kinds, summaries
 from .sweeper import Sweeper
 from .tables import Tables
+from .turns import Turns, parse_pace
 
 log = logging.getLogger("ludoteka.server")
 
@@ -93,6 +99,7 @@ def create_app(settings: Settings) -> Starlette:
         (t := tables.live.get(table_id)) is not None and not t.finished))
     sweeper = Sweeper(tables)
     keeper = Keeper(tables)
+    turns = Turns(tables, min(60.0, sweeper.every or 60.0))
 
     @contextlib.asynccontextmanager
     async def lifespan(app):
@@ -103,6 +110,7 @@ def create_app(settings: Settings) -> Starlette:
         log.info("ludoteka server ready: %d unfinished tables resumed%s", count,
                  f", {closed} closed as abandoned" if closed else "")
         background = [asyncio.create_task(_quiet_garbage_collection()), asyncio.create_task(sweeper.run()),
+                      asyncio.create_task(turns.run()), asyncio.create_task(notifier.run()),
                       *keeper.tasks()]
         if store.sqlite:
             background.append(asyncio.create_task(_checkpoints(store)))
@@ -112,6 +120,7 @@ def create_app(settings: Settings) -> Starlette:
         await hub.stop()
         await tables.close()
         tables.ai.close()
+        notifier.close()
         accounts.hashing.shutdown(wait=False)
 
     def invite_url(table_id: str, token: str) -> str:
@@ -121,6 +130,13 @@ def create_app(settings: Settings) -> Starlette:
     # Accounts (optional): their seat tokens are sealed with a key derived from the record key.
     accounts = Accounts(settings, AccountStore(store.engine), share_secret)
     account_api = AccountApi(accounts, tables, invite_url)
+    # Notifications of turn-based tables (notify.py); the unsubscribe links are signed with a
+    # key of their own derived from the record key.
+    push_store = PushStore(store.engine)
+    notifier = Notifier(settings, store.engine, hmac.new(share_secret, b"unsubscribe", hashlib.sha256).digest(),
+                        Pusher(settings, push_store) if settings.vapid_key_file else None)
+    tables.on_commit = notifier.table_changed
+    notify_api = NotifyApi(account_api, notifier, push_store)
 
     page = (STATIC / "index.html").read_text(encoding="utf-8")
 
@@ -168,12 +184,16 @@ def create_app(settings: Settings) -> Starlette:
         return JSONResponse({"tables": answer})
 
     async def new_table(request: Request) -> Response:
+        body = await read_json(request)
         game, players, options, seats, turn_seconds = parse_new_table(
-            await read_json(request), settings.allow_agent_specs, settings.min_turn_seconds)
+            body, settings.allow_agent_specs, settings.min_turn_seconds)
+        turn_based, at_limit = parse_pace(body, turn_seconds, settings)
         address = request.client.host if request.client else "?"
-        quotas.check_table(address, turn_seconds is not None)
-        table, tokens = await tables.create(game, players, options, seats, turn_seconds)
-        quotas.add_table(address, table.id, turn_seconds is not None)
+        # (a turn-based table's limit of hours keeps no AI busy: not a "timed" table of the quota)
+        timed = turn_seconds is not None and not turn_based
+        quotas.check_table(address, timed)
+        table, tokens = await tables.create(game, players, options, seats, turn_seconds, turn_based, at_limit)
+        quotas.add_table(address, table.id, timed)
         answer_seats = []
         for seat, spec in enumerate(seats):
             info: dict[str, Any] = {"seat": seat, "kind": spec.split(":", 1)[0]}
@@ -329,6 +349,8 @@ def create_app(settings: Settings) -> Starlette:
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
         *operations_routes(store, hub, tables, metrics),
         *account_api.routes(),
+        *turns.routes(),
+        *notify_api.routes(),
         Route("/api/games", list_games),
         Route("/api/games/{name}/help", rules_help),
         Route("/api/tables", list_tables, methods=["GET"]),

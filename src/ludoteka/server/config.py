@@ -68,3 +68,26 @@ class Settings:
     session_seconds: float = 30 * 24 * 3600.0
     secure_cookies: bool | None = None
     account_attempts: int = 10
+    # Turn-based tables (turns.py): a decision's time limit from `turn_min_seconds` to
+    # `turn_max_seconds`, a pause all human seats agree to of at most `max_pause_days`, and a
+    # table with no human move for `turn_abandon_turns` of its time limits is closed as abandoned
+    # (its own limit, not `abandon_after`).
+    turn_min_seconds: float = 3600.0
+    turn_max_seconds: float = 14 * 24 * 3600.0
+    max_pause_days: int = 14
+    turn_abandon_turns: float = 3.0
+    # E-mail notifications (mail.py, notify.py); no `smtp_url`: no mail. At most one mail per
+    # account and table every `mail_period` seconds; a hanging server gives up after `smtp_timeout`.
+    smtp_url: str | None = None             # smtp://HOST:PORT (smtps:// for TLS from the start)
+    mail_from: str | None = None
+    smtp_starttls: bool = False
+    smtp_user: str | None = None
+    smtp_password: str | None = field(default=None, repr=False)
+    mail_period: float = 3600.0
+    smtp_timeout: float = 30.0
+    # Web Push (push.py): the operator's VAPID private key (PEM file) and the contact the push
+    # services see ("mailto:…"); no key: no push. `push_http`: plain-http endpoints are taken too
+    # (tests with a local push service only).
+    vapid_key_file: str | None = None
+    vapid_subject: str | None = None
+    push_http: bool = False

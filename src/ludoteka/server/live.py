@@ -86,6 +86,11 @@ class LiveTable:
                          if spec.startswith("ai:")}
         self.turn_seconds: float | None = row["turn_seconds"]
         self.deadline: float | None = row["deadline"]
+        # Turn-based play (turns.py): the pace, what happens at the limit, the pause (agreed:
+        # {"days", "votes", "until", "left", "seq"}; proposed: no "until" yet).
+        self.turn_based = bool(row.get("turn_based"))
+        self.at_limit: str = row.get("at_limit") or "ai"
+        self.pause: dict[str, Any] | None = json.loads(row["pause"]) if row.get("pause") else None
         self.state = state
         self.seq = seq
         self.tokens = tokens
@@ -134,9 +139,20 @@ class LiveTable:
     def next_deadline(self, state: GameState) -> float | None:
         """When the turn timer of `state`'s seat to act runs out (None: no timer, AI or over)."""
         seat = state.to_act
-        if not self.turn_seconds or seat is None or seat in self.ai_specs:
+        if not self.turn_seconds or seat is None or seat in self.ai_specs or self.paused:
             return None
         return time.time() + self.turn_seconds
+
+    @property
+    def paused(self) -> bool:
+        """Whether an agreed pause stops the clock now."""
+        return bool(self.pause and self.pause.get("until"))
+
+    def clock(self) -> dict[str, Any]:
+        """The frame's `clock`: the limit, the deadline, the pace and any pause."""
+        return {"turn_seconds": self.turn_seconds, "deadline": self.deadline, "now": time.time(),
+                "turn_based": self.turn_based, "at_limit": self.at_limit if self.turn_seconds else None,
+                "paused": self.paused, "pause": self.pause}
 
     def public_seats(self) -> list[dict[str, Any]]:
         """Every seat as all may see it: kind, name, an AI's level (and spec), presence."""
@@ -179,7 +195,7 @@ class LiveTable:
             "supplies": {str(s): state.game.supplies(state, s) for s in range(state.players)},
             "events": events, "events_reset": reset,
             "finished": finished, "abandoned": self.abandoned, "last": self.last,
-            "clock": {"turn_seconds": self.turn_seconds, "deadline": self.deadline, "now": time.time()},
+            "clock": self.clock(),
         }
         if finished:
             frame["scores"] = state.scores()

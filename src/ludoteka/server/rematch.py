@@ -69,7 +69,7 @@ async def rematch(tables: Tables, old: LiveTable, token: str | None,
     created = False
     async with _creating:
         if await rematch_of(tables, old.id) is None:
-            before_create(bool(old.turn_seconds))
+            before_create(bool(old.turn_seconds) and not old.turn_based)
             created = await _create(tables, old, new_id)
     table = await tables.get(new_id)
     new_token = seat_token(token, new_id)
@@ -91,7 +91,8 @@ async def _create(tables: Tables, old: LiveTable, new_id: str) -> bool:
     now = time.time()
     row = {"id": new_id, "game": state.game.name, "players": state.players,
            "options": dumps(dict(state.options)), "seed": state.seed, "seats": dumps(old.seat_kinds),
-           "turn_seconds": old.turn_seconds, "created": now, "updated": now, "seq": 0,
+           "turn_seconds": old.turn_seconds, "turn_based": old.turn_based,
+           "at_limit": old.at_limit if old.turn_based else None, "created": now, "updated": now, "seq": 0,
            "finished": False, "deadline": None, "revision": state.revision,
            "free_seats": sum(old.kind_of(s) == "open" for s in range(len(old.seat_kinds)))}
     table = LiveTable(row, state, 0, hashes)

@@ -112,10 +112,10 @@ def parse_new_table(body: dict[str, Any], allow_specs: bool = False, min_turn: f
     `human`, `hotseat`, `open` or `ai:SPEC`. An AI seat names a level; a raw agent spec (which
     could ask for an hour of search on 64 processes) only when the operator `allow_specs`. A turn
     timer is at least `min_turn` seconds."""
-    unknown = set(body) - {"game", "players", "options", "seats", "turn_seconds"}
+    unknown = set(body) - {"game", "players", "options", "seats", "turn_seconds", "turn_based", "at_limit"}
     if unknown:
         raise ApiError(422, f"unknown field {_short(sorted(unknown)[0])}; fields: game, players, options, "
-                            "seats, turn_seconds")
+                            "seats, turn_seconds, turn_based, at_limit")
     try:
         game = registry.game(body.get("game"))
     except LudotekaError as exc:

@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (BigInteger, Boolean, Column, Float, ForeignKey, Integer, MetaData, String,
-                        Table, Text, bindparam, create_engine, event, func, insert, or_, select,
-                        update)
+                        Table, Text, and_, bindparam, create_engine, event, false, func, insert, or_,
+                        select, update)
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
@@ -49,6 +49,13 @@ TABLES = Table(
     # seconds) unless it renews; NULL: nobody (tables.Tables claims it when there is work).
     Column("owner", String(32)),
     Column("lease_until", Float),
+    # Turn-based play (turns.py): the pace; what happens at a decision's limit ("ai", NULL too,
+    # or "forfeit"); an agreed pause or one proposed (JSON, NULL: none) and when the latest
+    # pause ends or ended (the abandoned-table sweeper does not count a pause).
+    Column("turn_based", Boolean, nullable=False, server_default=false()),
+    Column("at_limit", String(16)),
+    Column("pause", Text),
+    Column("pause_until", Float),
 )
 TOKENS = Table(
     "seat_tokens", METADATA,
@@ -265,24 +272,46 @@ class Store:
         with self.engine.connect() as c:
             return [r.id for r in c.execute(select(TABLES.c.id).where(TABLES.c.finished.is_(False)))]
 
-    def abandoned_candidates(self, cutoff: float) -> list[str]:
-        """Unfinished tables with no human move (nor creation) since `cutoff` (epoch seconds).
-        Only tables created before `cutoff` are looked at, so recent tables cost nothing."""
+    def abandoned_candidates(self, cutoff: float, turns: float = 3.0) -> list[str]:
+        """Unfinished tables with no human move (nor creation) since `cutoff` (epoch seconds); a
+        turn-based table by its own limit instead: none for `turns` of its time limits, and no
+        pause since (`_stale`)."""
         with self.engine.connect() as c:
             return [r.id for r in c.execute(
-                select(TABLES.c.id).where(TABLES.c.finished.is_(False), TABLES.c.created < cutoff,
-                                          _last_human_move() < cutoff))]
+                select(TABLES.c.id).where(TABLES.c.finished.is_(False), _stale(cutoff, turns)))]
 
-    def abandon(self, table_id: str, cutoff: float) -> float | None:
+    def abandon(self, table_id: str, cutoff: float, turns: float = 3.0) -> float | None:
         """Close an unfinished table as abandoned if it still had no human move since `cutoff`;
-        returns when (None: it had one since, or is over). Closed, it is finished for the
+        (a turn-based table: by its own limit, see `abandoned_candidates`); returns when (None:
+        it had one since, or is over). Closed, it is finished for the
         database: a restart no longer resumes it, its timer is gone."""
         now = time.time()
         with self.engine.begin() as c:
             done = c.execute(update(TABLES).where(TABLES.c.id == table_id, TABLES.c.finished.is_(False),
-                                                  _last_human_move() < cutoff)
+                                                  _stale(cutoff, turns))
                              .values(finished=True, abandoned=now, deadline=None, updated=now)).rowcount
             return now if done == 1 else None
+
+    # ------------------------------------------------------------- turn-based tables
+    def set_pause(self, table_id: str, pause: str | None, pause_until: float | None,
+                  deadline: float | None) -> bool:
+        """Store a turn-based table's pause (JSON; None: none) and deadline; False if the table
+        is finished."""
+        with self.engine.begin() as c:
+            values: dict[str, Any] = {"pause": pause, "deadline": deadline, "updated": time.time()}
+            if pause_until is not None:
+                values["pause_until"] = pause_until
+            return c.execute(update(TABLES).where(TABLES.c.id == table_id, TABLES.c.finished.is_(False))
+                             .values(**values)).rowcount == 1
+
+    def due_turn_tables(self, before: float, limit: int = 500) -> list[str]:
+        """Unfinished turn-based tables whose time limit or pause ends before `before`: those
+        out of memory are loaded again to act on it (turns.py)."""
+        with self.engine.connect() as c:
+            return [r.id for r in c.execute(select(TABLES.c.id).where(
+                TABLES.c.finished.is_(False), TABLES.c.turn_based.is_(True),
+                or_(TABLES.c.deadline < before, and_(TABLES.c.pause.is_not(None),
+                                                     TABLES.c.pause_until < before))).limit(limit))]
 
     # ------------------------------------------------------------- several processes
     def versions(self, table_ids: list[str]) -> dict[str, tuple[int, float | None]]:
@@ -332,6 +361,18 @@ class Store:
             return [r.id for r in c.execute(
                 select(TABLES.c.id).where(TABLES.c.finished.is_(False), TABLES.c.owner.is_not(None),
                                           TABLES.c.lease_until < time.time()).limit(limit))]
+
+
+def _stale(cutoff: float, turns: float):
+    """The condition "no human move for too long" on TABLES: a real-time table since `cutoff`
+    (created before it: recent tables cost nothing); a turn-based one for `turns` of its own
+    time limits, counted from its latest pause's end too."""
+    last = _last_human_move()
+    now = time.time()
+    own = now - turns * func.coalesce(TABLES.c.turn_seconds, 0.0)
+    return or_(and_(TABLES.c.turn_based.is_(False), TABLES.c.created < cutoff, last < cutoff),
+               and_(TABLES.c.turn_based.is_(True), TABLES.c.created < own, last < own,
+                    func.coalesce(TABLES.c.pause_until, 0.0) < own))
 
 
 def _last_human_move():

@@ -1,7 +1,8 @@
 """Tables nobody plays: closed as abandoned, and out of memory while idle (issue 24 §1).
 
 A table with no human move (a seat's own, not the AI's nor the turn timer's) for
-`--abandon-after` seconds is closed as abandoned: finished for the database (a restart does not
+`--abandon-after` seconds (a turn-based table: a few of its own time limits, turns.py) is
+closed as abandoned: finished for the database (a restart does not
 resume it, it frees its place in the quotas), its AI and timer stop, and its frames say when
 (`abandoned`). A table in memory nobody asked for in `--idle-after` seconds, with no socket
 open and nothing for the AI or a timer to do, leaves memory; the next request rebuilds it from
@@ -18,6 +19,7 @@ import logging
 import time
 
 from .tables import Tables
+from .turns import far_off
 
 log = logging.getLogger("ludoteka.server")
 
@@ -52,17 +54,18 @@ class Sweeper:
         tables = self.tables
         cutoff = time.time() - self.abandon_after
         closed = 0
-        for table_id in await tables.db(tables.store.abandoned_candidates, cutoff):
+        turns = tables.settings.turn_abandon_turns
+        for table_id in await tables.db(tables.store.abandoned_candidates, cutoff, turns):
             table = tables.live.get(table_id)
             if table is None:
-                when = await tables.db(tables.store.abandon, table_id, cutoff)
+                when = await tables.db(tables.store.abandon, table_id, cutoff, turns)
                 table = tables.live.get(table_id)      # loaded meanwhile: tell it too
                 if when is not None and table is not None:
                     async with table.lock:
                         tables.mark_abandoned(table, when)
             else:
                 async with table.lock:                 # no move of this process in between
-                    when = await tables.db(tables.store.abandon, table_id, cutoff)
+                    when = await tables.db(tables.store.abandon, table_id, cutoff, turns)
                     if when is not None:
                         tables.mark_abandoned(table, when)
             if when is not None:
@@ -81,13 +84,18 @@ class Sweeper:
         now = time.monotonic()
         evicted = []
         for table_id, table in list(tables.live.items()):
-            # (failures: a retry of the AI or the timer is pending on this very object)
+            # (failures: a retry of the AI or the timer is pending on this very object; a
+            # turn-based table's timer days away does not keep it: turns.Turns loads it in time)
+            waiting = table.timer is not None and not far_off(table, 4 * (self.every or 60.0))
             busy = (table.lock.locked() or tables.hub.watchers.get(table_id) or table.failures
-                    or table.timer is not None or (table.ai_task is not None and not table.ai_task.done())
+                    or waiting or (table.ai_task is not None and not table.ai_task.done())
                     or (not table.finished and table.state.to_act in table.ai_specs))
             if busy or now - table.touched < self.idle_after:
                 continue
             del tables.live[table_id]
+            if table.timer is not None:
+                table.timer.cancel()
+                table.timer = None
             if not table.finished:
                 tables.dormant.add(table_id)   # still counts in its creator's quota
             if tables.shared and table.leased:

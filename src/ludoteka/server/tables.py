@@ -53,6 +53,8 @@ class Tables:
         # the event loop for the interpreter lock; commits from both overlap in the database).
         self._db = ThreadPoolExecutor(1 if store.sqlite else 2, thread_name_prefix="db")
         self.commits = GroupCommit(store, self.db, metrics)
+        # Told of every move this process commits (notify.Notifier); must return at once.
+        self.on_commit: Callable[[LiveTable], None] | None = None
 
     async def db(self, fn: Callable, *args: Any) -> Any:
         """Run a store call in a database thread."""
@@ -60,8 +62,10 @@ class Tables:
 
     # ----------------------------------------------------------------- creating and loading
     async def create(self, game_name: str, players: int, options: dict[str, Any], seats: list[str],
-                     turn_seconds: float | None) -> tuple[LiveTable, dict[int, str]]:
-        """A new table; returns it and the new tokens by seat (one shared by the hot seats)."""
+                     turn_seconds: float | None, turn_based: bool = False,
+                     at_limit: str | None = None) -> tuple[LiveTable, dict[int, str]]:
+        """A new table; returns it and the new tokens by seat (one shared by the hot seats).
+        `turn_based`, `at_limit`: see turns.py."""
         game = registry.game(game_name)
         seed = secrets.randbelow(2**31)
         state = game.new_state(players, seed, options)
@@ -81,7 +85,8 @@ class Tables:
                "updated": now, "seq": 0, "finished": False, "deadline": None,
                "free_seats": sum(spec == "open" for spec in seats), "revision": state.revision,
                "owner": self.hub.origin if self.shared else None,
-               "lease_until": now + self.settings.lease_seconds if self.shared else None}
+               "lease_until": now + self.settings.lease_seconds if self.shared else None,
+               "turn_based": turn_based, "at_limit": at_limit}
         table = LiveTable(row, state, 0, hashes)
         table.leased_at = time.monotonic()
         table.deadline = row["deadline"] = table.next_deadline(state)
@@ -225,6 +230,8 @@ class Tables:
     async def changed(self, table: LiveTable) -> None:
         """After a commit: tell the watchers, and let AI seats and the timer go on."""
         await self.hub.changed(table.id, table.seq)
+        if self.on_commit is not None:
+            self.on_commit(table)
         self.schedule(table)
 
     async def remote_change(self, table_id: str, seq: int, abandoned: bool = False) -> None:
@@ -308,8 +315,14 @@ class Tables:
                 return
 
     async def _timeout(self, table: LiveTable, seq: int) -> None:
-        """The turn timer ran out: the default AI decides for the seat to act."""
+        """The turn timer ran out: the default AI decides for the seat to act (a turn-based
+        table may choose to end instead: `at_limit` "forfeit", closed as abandoned)."""
         if table.seq != seq or table.finished or table.state.to_act in table.ai_specs or not table.leased:
+            return
+        if table.turn_based and self.shared and await self._paced_elsewhere(table):
+            return
+        if table.at_limit == "forfeit":
+            await self.forfeit(table, seq)
             return
         state = table.state
         seat = state.to_act
@@ -322,6 +335,35 @@ class Tables:
                 self._retry_later(table, f"timeout move refused: {exc}")
         except Exception as exc:
             self._retry_later(table, f"timeout move failed: {type(exc).__name__}: {exc}")
+
+    async def _paced_elsewhere(self, table: LiveTable) -> bool:
+        """With several processes: whether another process paused or resumed this turn-based
+        table (its row says so; turns.py): then take the row's pause and deadline instead of
+        acting (a pause is rare and a limit of hours: one read of the row is nothing)."""
+        row = await self.db(self.store.table_row, table.id)
+        if row is None:
+            return False
+        pause = json.loads(row["pause"]) if row["pause"] else None
+        if pause == table.pause and row["deadline"] == table.deadline:
+            return False
+        table.pause, table.deadline = pause, row["deadline"]
+        self.schedule(table)
+        return True
+
+    async def forfeit(self, table: LiveTable, seq: int) -> None:
+        """The seat to act let its time limit pass at a table that ends then: closed as
+        abandoned (no more moves, no winner), as the sweeper closes a table nobody plays."""
+        async with table.lock:
+            if table.seq != seq or table.finished:
+                return
+            when = await self.db(self.store.abandon, table.id, time.time() + 1.0, 0.0)
+            if when is None:
+                return
+            self.mark_abandoned(table, when)
+        self.hub.publish(table.id, table.seq, abandoned=True)
+        if self.on_commit is not None:
+            self.on_commit(table)
+        log.info("table %s closed: seat %s let its time limit pass", table.id, table.state.to_act)
 
     def _retry_later(self, table: LiveTable, why: str) -> None:
         table.failures += 1

@@ -13,6 +13,7 @@ const SEAT_KINDS = {                // the lobby's seat choice -> the server's s
   ai_easy: "ai:easy", ai_medium: "ai:medium", ai_hard: "ai:hard",
 };
 const TIMERS = [0, 60, 120, 300, 86400];
+const TURN_LIMITS = [3600, 43200, 86400, 259200, 604800, 1209600];   // turn-based: 1 h … 14 days
 
 export function gameTitle(name) { return has(`game.${name}`) ? t(`game.${name}`) : name; }
 
@@ -49,7 +50,7 @@ function when(epochSeconds) {
 
 export function mountLobby(root) {
   let games = [];
-  const form = { game: null, players: 0, seats: [], options: {}, timer: 0 };
+  const form = { game: null, players: 0, seats: [], options: {}, timer: 0, turns: false, limit: 86400, atLimit: "ai" };
 
   function pickGame(game) {
     form.game = game;
@@ -71,7 +72,9 @@ export function mountLobby(root) {
     try {
       const table = await api("/api/tables", { method: "POST", body: {
         game: form.game.name, players: form.players, options: form.options,
-        seats: chosen.map((kind) => SEAT_KINDS[kind]), turn_seconds: form.timer || null } });
+        seats: chosen.map((kind) => SEAT_KINDS[kind]),
+        ...(form.turns ? { turn_based: true, turn_seconds: form.limit, at_limit: form.atLimit }
+                       : { turn_seconds: form.timer || null }) } });
       const seats = {}, invites = {};
       for (const info of table.seats) {
         if (!info.token) continue;
@@ -127,7 +130,19 @@ export function mountLobby(root) {
             Object.keys(SEAT_KINDS).map((k) => h("option", { value: k, selected: k === kind }, t(`ui.kind.${k}`))))))),
       h("details", { class: "options" }, h("summary", {}, t("ui.options")),
         game.options.filter((o) => o.choices.length).map(optionControl)),
-      h("div", { class: "row" }, h("label", { for: "timer" }, t("ui.turn_timer")),
+      h("div", { class: "row" }, h("label", { for: "pace" }, t("ui.pace.label")),
+        h("select", { id: "pace", onchange: (e) => { form.turns = e.target.value === "turns"; render(); } },
+          ["realtime", "turns"].map((p) => h("option", { value: p, selected: (p === "turns") === form.turns },
+                                             t(`ui.pace.${p}`))))),
+      form.turns ? [
+        h("div", { class: "row" }, h("label", { for: "turn-limit" }, t("ui.pace.limit")),
+          h("select", { id: "turn-limit", onchange: (e) => { form.limit = Number(e.target.value); } },
+            TURN_LIMITS.map((s) => h("option", { value: s, selected: s === form.limit }, durationText(s))))),
+        h("div", { class: "row" }, h("label", { for: "at-limit" }, t("ui.pace.at_limit")),
+          h("select", { id: "at-limit", onchange: (e) => { form.atLimit = e.target.value; } },
+            ["ai", "forfeit"].map((a) => h("option", { value: a, selected: a === form.atLimit }, t(`ui.pace.at_limit_${a}`))))),
+        h("p", { class: "doc" }, t("ui.pace.turns_doc"))]
+      : h("div", { class: "row" }, h("label", { for: "timer" }, t("ui.turn_timer")),
         h("select", { id: "timer", onchange: (e) => { form.timer = Number(e.target.value); } },
           TIMERS.map((s) => h("option", { value: s, selected: s === form.timer }, timerText(s))))),
       button, status);
