@@ -35,9 +35,11 @@ from .limits import RateLimit
 from .metrics import Metrics
 from .operations import operations_routes
 from .quotas import Quotas
+from .ratings import check_rated
 from .rematch import rematch, rematch_of
 from .requests import parse_move, parse_new_table, read_json, seat_param, token_of
 from .sockets import serve_socket
+from .social_routes import social_api
 from .store import Store
 from .summaries import finished_result, seat_kinds, summaries
 from .sweeper import Sweeper
@@ -100,6 +102,7 @@ def create_app(settings: Settings) -> Starlette:
         await hub.start(tables.remote_change, keeper.check_versions)
         closed = await sweeper.close_abandoned()      # before the resume: those stay closed
         count = await tables.resume_all()
+        await social.ratings.catch_up()
         log.info("ludoteka server ready: %d unfinished tables resumed%s", count,
                  f", {closed} closed as abandoned" if closed else "")
         background = [asyncio.create_task(_quiet_garbage_collection()), asyncio.create_task(sweeper.run()),
@@ -121,6 +124,7 @@ def create_app(settings: Settings) -> Starlette:
     # Accounts (optional): their seat tokens are sealed with a key derived from the record key.
     accounts = Accounts(settings, AccountStore(store.engine), share_secret)
     account_api = AccountApi(accounts, tables, invite_url)
+    social = social_api(store, tables, hub, account_api)      # chat and ratings (issue 25 §3)
 
     page = (STATIC / "index.html").read_text(encoding="utf-8")
 
@@ -168,12 +172,18 @@ def create_app(settings: Settings) -> Starlette:
         return JSONResponse({"tables": answer})
 
     async def new_table(request: Request) -> Response:
+        body = await read_json(request)
+        rater = await social.rated_wanted(request, body) if isinstance(body, dict) else None
         game, players, options, seats, turn_seconds = parse_new_table(
-            await read_json(request), settings.allow_agent_specs, settings.min_turn_seconds)
+            body, settings.allow_agent_specs, settings.min_turn_seconds)
+        if rater is not None:
+            check_rated(seats)
         address = request.client.host if request.client else "?"
         quotas.check_table(address, turn_seconds is not None)
         table, tokens = await tables.create(game, players, options, seats, turn_seconds)
         quotas.add_table(address, table.id, turn_seconds is not None)
+        if rater is not None:
+            await social.rated_created(rater, table, tokens)
         answer_seats = []
         for seat, spec in enumerate(seats):
             info: dict[str, Any] = {"seat": seat, "kind": spec.split(":", 1)[0]}
@@ -183,7 +193,7 @@ def create_app(settings: Settings) -> Starlette:
             if spec.startswith("ai"):
                 info["agent"] = table.ai_specs[seat]
             answer_seats.append(info)
-        return JSONResponse({"id": table.id, "version": table.seq, "seats": answer_seats,
+        return JSONResponse({"id": table.id, "version": table.seq, "seats": answer_seats, "rated": rater is not None,
                              "url": f"{settings.public_url}/api/tables/{table.id}"}, status_code=201)
 
     async def new_rematch(request: Request) -> Response:
@@ -250,6 +260,7 @@ def create_app(settings: Settings) -> Starlette:
         # Signed in: the claimed seat is the account's (checked first: a request with the cookie
         # but no CSRF token claims nothing).
         signed = await account_api.signed_in(request, change=True)
+        await social.check_claim(table, signed is not None)
         seat, token = await tables.claim(table, seat_param(request, body))
         if signed is not None:
             await accounts.attach(signed[1]["id"], table.id, [seat], token)
@@ -302,7 +313,7 @@ def create_app(settings: Settings) -> Starlette:
         return JSONResponse(await replay_frame(tables, table, int(version), seat_param(request, None)))
 
     async def socket(websocket: WebSocket) -> None:
-        await serve_socket(websocket, tables, quotas)
+        await serve_socket(websocket, tables, quotas, social.chat)
 
     async def api_error(request: Request, exc: ApiError) -> Response:
         return JSONResponse(exc.body(), status_code=exc.status)
@@ -326,9 +337,12 @@ def create_app(settings: Settings) -> Starlette:
         Route("/", client_page),
         Route("/play/{table}", client_page),
         Route("/replay/{table}", client_page),
+        Route("/player/{name}", client_page),
+        Route("/leaderboard", client_page),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
         *operations_routes(store, hub, tables, metrics),
         *account_api.routes(),
+        *social.routes(),
         Route("/api/games", list_games),
         Route("/api/games/{name}/help", rules_help),
         Route("/api/tables", list_tables, methods=["GET"]),

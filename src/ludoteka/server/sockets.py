@@ -128,9 +128,10 @@ def frame_text(table, seat: int | None, since: int | None) -> str:
     return text
 
 
-async def serve_socket(websocket: WebSocket, tables, quotas) -> None:
+async def serve_socket(websocket: WebSocket, tables, quotas, chat=None) -> None:
     """Serve one WebSocket client of a table (see the module docstring and docs/server.md);
-    `quotas` counts the sockets of each client address."""
+    `quotas` counts the sockets of each client address; `chat` (chat.Chat) sends the table's
+    last chat messages after the hello and new ones as they come."""
     await websocket.accept()
     settings = tables.settings
     sock = _Socket(websocket, settings.frames_per_second)
@@ -155,6 +156,8 @@ async def serve_socket(websocket: WebSocket, tables, quotas) -> None:
             await sock.refuse(f"at most {most} spectators per table")
             return
         watcher = Watcher(seat, since)
+        if chat is not None:
+            watcher.outbox.append(encode({"type": "chat", "messages": await chat.history(tables, table, seat, True)}))
         tables.hub.watch(table.id, watcher)
         joined(table, seat)
         sender = asyncio.create_task(_send_changes(sock, table, watcher))
@@ -213,14 +216,15 @@ async def _send_changes(sock: _Socket, table, watcher: Watcher) -> None:
     while True:
         await watcher.wake.wait()
         watcher.wake.clear()
-        if watcher.version == table.seq and not first and seen == signature(table):
-            continue
-        first = False
-        seen = signature(table)
-        seq = table.seq
-        text = frame_text(table, watcher.seat, watcher.version)
-        watcher.version = seq
-        await sock.send_text(text)
+        if watcher.version != table.seq or first or seen != signature(table):
+            first = False
+            seen = signature(table)
+            seq = table.seq
+            text = frame_text(table, watcher.seat, watcher.version)
+            watcher.version = seq
+            await sock.send_text(text)
+        while watcher.outbox:          # chat frames, after the table's (the page is drawn)
+            await sock.send_text(watcher.outbox.pop(0))
 
 
 async def _receive_moves(sock: _Socket, table, tables, seat: int | None) -> None:

@@ -53,6 +53,7 @@ class Tables:
         # the event loop for the interpreter lock; commits from both overlap in the database).
         self._db = ThreadPoolExecutor(1 if store.sqlite else 2, thread_name_prefix="db")
         self.commits = GroupCommit(store, self.db, metrics)
+        self.on_finished: Callable[[LiveTable], None] | None = None    # ratings.Ratings.finished
 
     async def db(self, fn: Callable, *args: Any) -> Any:
         """Run a store call in a database thread."""
@@ -219,6 +220,8 @@ class Tables:
                                     "send it again") from None
             table.advance(new, entry, by)
             table.deadline = deadline
+            if table.finished and self.on_finished is not None:   # this commit ended the game
+                self.on_finished(table)
         self.metrics.move(by, time.perf_counter() - started)
         await self.changed(table)
 
