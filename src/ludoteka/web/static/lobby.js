@@ -71,7 +71,8 @@ export function mountLobby(root) {
     try {
       const table = await api("/api/tables", { method: "POST", body: {
         game: form.game.name, players: form.players, options: form.options,
-        seats: chosen.map((kind) => SEAT_KINDS[kind]), turn_seconds: form.timer || null } });
+        seats: chosen.map((kind) => SEAT_KINDS[kind]), turn_seconds: form.timer || null,
+        ...(me.account && form.rated ? { rated: true } : {}) } });
       const seats = {}, invites = {};
       for (const info of table.seats) {
         if (!info.token) continue;
@@ -105,6 +106,16 @@ export function mountLobby(root) {
              h("p", { class: "doc", id: `${id}-doc` }, doc));
   }
 
+  /** Rated (signed in only): every seat must then be a signed-in person's ("you" or open seats). */
+  function ratedChoice() {
+    if (!me.account) return null;
+    return h("div", { class: "option boolean rated-choice" },
+      h("label", { for: "rated" }, t("ui.social.rated")),
+      h("input", { type: "checkbox", id: "rated", checked: Boolean(form.rated), "aria-describedby": "rated-doc",
+                   onchange: (e) => { form.rated = e.target.checked; } }),
+      h("p", { class: "doc", id: "rated-doc" }, t("ui.social.rated_help")));
+  }
+
   function newTable() {
     const game = form.game;
     const status = h("p", { class: "status", role: "status" });
@@ -130,7 +141,7 @@ export function mountLobby(root) {
       h("div", { class: "row" }, h("label", { for: "timer" }, t("ui.turn_timer")),
         h("select", { id: "timer", onchange: (e) => { form.timer = Number(e.target.value); } },
           TIMERS.map((s) => h("option", { value: s, selected: s === form.timer }, timerText(s))))),
-      button, status);
+      ratedChoice(), button, status);
   }
 
   function openTables(rows) {
@@ -225,12 +236,18 @@ export function mountLobby(root) {
         : h("p", { class: "empty" }, t("ui.no_finished")));
   }
 
+  function socialLinks() {
+    return h("nav", { class: "social-links" }, h("a", { href: "/leaderboard", id: "leaderboard-link" }, t("ui.social.leaderboard")),
+      me.account ? [" · ", h("a", { href: `/player/${encodeURIComponent(me.account.name)}`, id: "player-link" },
+        t("ui.social.my_page"))] : null);
+  }
+
   let lists = { open: [], finished: [], mine: {} };
   let me = { account: null, games: [] };
 
   function render() {
     clear(root).append(
-      h("section", { class: "hero" }, h("h1", {}, "ludoteka"), h("p", {}, t("ui.tagline"))),
+      h("section", { class: "hero" }, h("h1", {}, "ludoteka"), h("p", {}, t("ui.tagline")), socialLinks()),
       h("div", { class: "lobby" }, form.game ? newTable() : null,
         h("div", { class: "lists" }, accountPanel(me.account, load), openTables(lists.open),
           me.account ? myGames() : myTables(), finished(lists.finished))));
