@@ -156,8 +156,9 @@ async def serve_socket(websocket: WebSocket, tables, quotas, chat=None) -> None:
             await sock.refuse(f"at most {most} spectators per table")
             return
         watcher = Watcher(seat, since)
-        if chat is not None:
-            watcher.outbox.append(encode({"type": "chat", "messages": await chat.history(tables, table, seat, True)}))
+        history = await chat.history(tables, table, seat, True) if chat is not None else None
+        if history:                # none: no frame (a client that knows no chat sees nothing new)
+            watcher.outbox.append(encode({"type": "chat", "messages": history}))
         tables.hub.watch(table.id, watcher)
         joined(table, seat)
         sender = asyncio.create_task(_send_changes(sock, table, watcher))
