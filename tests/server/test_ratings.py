@@ -11,6 +11,7 @@ import time
 import httpx
 from sqlalchemy import delete, update
 
+from ludoteka.server.ratings import places, rate
 from ludoteka.server.social_store import HISTORY, RATED, RATINGS, SocialStore
 from ludoteka.server.store import Store
 from server_kit import create
@@ -211,3 +212,14 @@ def test_the_count_is_exactly_once_when_processes_race(database):
     assert total == 25 and [r["name"] for r in first[:2]] == ["P24", "P23"] and len(last) == 5
     assert last[-1]["name"] == "P00"
     store.engine.dispose()
+
+
+def test_places_and_the_new_ratings_of_one_game():
+    """Winners first (a tie-break may make a winner of a lower score), then by score; equal
+    places tie; the winner gains what the loser loses, from the default rating."""
+    assert places([10, 12, 12], [1, 2]) == [3, 1, 1]
+    assert places([10, 12, 11], [0]) == [1, 2, 3]
+    new, history = rate({0: "a", 1: "b"}, {"a": None, "b": (30.0, 2.0)}, [7, 9], [1])
+    assert new["b"][0] > 30.0 and new["a"][0] < 25.0 and new["b"][1] < new["a"][1]
+    assert [(h["account_id"], h["place"], h["points"]) for h in history] == [("a", 2, 7.0), ("b", 1, 9.0)]
+    assert abs(history[0]["before"] - 0.0) < 1e-9 and history[0]["after"] < history[0]["before"]

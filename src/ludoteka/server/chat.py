@@ -19,6 +19,7 @@ from .social_store import SocialStore
 MAX_CHARS = 500                  # one message
 HISTORY = 50                     # messages sent with the hello and by GET …/chat
 RATE, BURST = 0.5, 5             # per seat: 5 at once, then one every 2 s
+MOST_TABLES = 20_000             # tables whose mutes are kept in memory
 # Text-direction overrides would let a message reorder how the names around it read.
 _BIDI = {chr(c) for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A))}
 
@@ -58,6 +59,9 @@ class Chat:
     async def _mutes(self, tables, table_id: str) -> dict[int, set[int]]:
         found = self.mutes.get(table_id)
         if found is None:
+            if len(self.mutes) > MOST_TABLES:        # forget idle tables (reread on need)
+                self.mutes.clear()
+                self.private.clear()
             found = self.mutes[table_id] = await tables.db(self.store.mutes, table_id)
         return found
 
