@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import time
 import weakref
 from typing import Any
@@ -22,6 +23,7 @@ from .live import ApiError
 from .presence import joined, left, signature
 from .requests import MAX_KEY
 
+log = logging.getLogger("ludoteka.server")
 HELLO_SECONDS = 10
 FRAMES_PER_SECOND = 50          # far above a person's pace; a runaway client is slowed
 LIMIT_CLOSE = 4429              # the close code of a socket over one of the operator's limits
@@ -156,7 +158,7 @@ async def serve_socket(websocket: WebSocket, tables, quotas, chat=None) -> None:
             await sock.refuse(f"at most {most} spectators per table")
             return
         watcher = Watcher(seat, since)
-        history = await chat.history(tables, table, seat, True) if chat is not None else None
+        history = await _chat_history(chat, tables, table, seat)
         if history:                # none: no frame (a client that knows no chat sees nothing new)
             watcher.outbox.append(encode({"type": "chat", "messages": history}))
         tables.hub.watch(table.id, watcher)
@@ -180,6 +182,18 @@ async def serve_socket(websocket: WebSocket, tables, quotas, chat=None) -> None:
         quotas.close_socket(address)
         with contextlib.suppress(Exception):
             await websocket.close()
+
+
+async def _chat_history(chat, tables, table, seat: int | None) -> list[dict[str, Any]]:
+    """The chat messages a new socket is sent after its hello; none when the database does not
+    answer (the game goes on without them: the next hello gets them)."""
+    if chat is None:
+        return []
+    try:
+        return await chat.history(tables, table, seat, True)
+    except Exception as exc:
+        log.warning("could not read the chat of table %s: %s", table.id, exc)
+        return []
 
 
 async def _hello(sock: _Socket, table, tables) -> tuple[int | None, int | None] | None:
