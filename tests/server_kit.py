@@ -17,9 +17,12 @@ from typing import Any
 
 import httpx
 import pytest
+from alembic import command
+from alembic.config import Config
 from websockets.asyncio.client import connect
 
 from ludoteka import registry
+from ludoteka.server import store as store_module
 
 POSTGRES = os.environ.get("LUDOTEKA_TEST_POSTGRES")    # postgresql://USER:PASSWORD@HOST/postgres
 REDIS = os.environ.get("LUDOTEKA_TEST_REDIS")          # redis://HOST:PORT
@@ -256,3 +259,13 @@ def check_frames(client: SeatClient, states: dict[int, Any]) -> int:
         assert frame["actions"] == json.loads(json.dumps(expected))
         assert frame["_events_so_far"] == json.loads(json.dumps(state.events(seat))), frame["version"]
     return len(client.frames)
+
+
+def schema_at(store: Any, revision: str) -> None:
+    """Bring `store`'s empty database to migration `revision` only: the schema a release before
+    the next migration left, to test that migration from it with rows in it."""
+    config = Config()
+    config.set_main_option("script_location", str(Path(store_module.__file__).parent / "migrations"))
+    with store.engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, revision)

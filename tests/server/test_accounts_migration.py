@@ -6,24 +6,18 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from alembic import command
-from alembic.config import Config
 from sqlalchemy import inspect, insert, select
 
-from ludoteka.server import store as module
 from ludoteka.server.account_store import AccountStore
 from ludoteka.server.accounts import seal, unseal
 from ludoteka.server.live import token_hash
 from ludoteka.server.store import ENTRIES, TABLES, TOKENS, Entry, Store
+from server_kit import schema_at
 
 
 def test_accounts_migrate_from_0004_with_the_tables_kept(database):
     store = Store(database)
-    config = Config()
-    config.set_main_option("script_location", str(Path(module.__file__).parent / "migrations"))
-    with store.engine.begin() as connection:
-        config.attributes["connection"] = connection
-        command.upgrade(config, "0004")
+    schema_at(store, "0004")
     now = time.time()
     with store.engine.begin() as c:
         c.execute(insert(TABLES).values(

@@ -6,13 +6,10 @@ import time
 from pathlib import Path
 
 import httpx
-from alembic import command
-from alembic.config import Config
 from sqlalchemy import insert, select
 
-from ludoteka.server import store as module
 from ludoteka.server.store import TABLES, Entry, Store
-from server_kit import create
+from server_kit import create, schema_at
 
 
 def _frame(url: str, table_id: str, token: str | None = None) -> dict:
@@ -79,11 +76,7 @@ def test_an_idle_table_leaves_memory_and_is_rebuilt_when_asked_for(start_server,
 
 def test_the_abandoned_column_migrates_from_0002_with_the_tables_kept(database):
     store = Store(database)
-    config = Config()
-    config.set_main_option("script_location", str(Path(module.__file__).parent / "migrations"))
-    with store.engine.begin() as connection:
-        config.attributes["connection"] = connection
-        command.upgrade(config, "0002")
+    schema_at(store, "0002")
     with store.engine.begin() as c:
         for table_id, created in (("old", 1000.0), ("new", time.time())):
             c.execute(insert(TABLES).values(

@@ -8,14 +8,12 @@ import json
 from pathlib import Path
 
 import pytest
-from alembic import command
-from alembic.config import Config
 from sqlalchemy import insert, select
 
-from ludoteka.server import store as module
 from ludoteka.server.store import SNAPSHOTS, TABLES, Entry, Store
 from ludoteka.server.tables import _rebuild
 from ludoteka.server.replays import _frame_at
+from server_kit import schema_at
 
 RECORDS = json.loads(gzip.open(Path(__file__).parents[1] / "kingsburg" / "revision1" / "records.json.gz",
                                "rt").read())
@@ -25,11 +23,7 @@ OLD_OPTIONS = {"reinforcements": "king_die", "negative_vp": False, "market_with_
 
 
 def _schema_0001(store: Store) -> None:
-    config = Config()
-    config.set_main_option("script_location", str(Path(module.__file__).parent / "migrations"))
-    with store.engine.begin() as connection:
-        config.attributes["connection"] = connection
-        command.upgrade(config, "0001")
+    schema_at(store, "0001")
 
 
 def _old_table(store: Store, table_id: str, record: dict, played: int, snapshot: dict | None) -> None:

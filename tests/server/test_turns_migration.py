@@ -6,24 +6,18 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from alembic import command
-from alembic.config import Config
 from sqlalchemy import insert, inspect, select
 
-from ludoteka.server import store as module
 from ludoteka.server.account_store import ACCOUNTS, AccountStore
 from ludoteka.server.live import token_hash
 from ludoteka.server.push import PushStore
 from ludoteka.server.store import TABLES, TOKENS, Entry, Store
+from server_kit import schema_at
 
 
 def test_turn_based_columns_migrate_from_0005_with_the_rows_kept(database):
     store = Store(database)
-    config = Config()
-    config.set_main_option("script_location", str(Path(module.__file__).parent / "migrations"))
-    with store.engine.begin() as connection:
-        config.attributes["connection"] = connection
-        command.upgrade(config, "0005")
+    schema_at(store, "0005")
     now = time.time()
     with store.engine.begin() as c:
         c.execute(insert(TABLES).values(
