@@ -31,18 +31,20 @@ def _open_tables(url: str) -> float:
 
 
 def test_a_table_with_no_human_move_is_closed_as_abandoned_and_stays_closed(start_server, sqlite_url):
-    server = start_server(sqlite_url, "--abandon-after", "1.5")
+    server = start_server(sqlite_url, "--abandon-after", "3")
     idle = create(server.url, "kingsburg", ["human", "human"], turn_seconds=60)
     played = create(server.url, "kingsburg", ["human", "human"])
     tokens = {s["seat"]: s["token"] for s in played["seats"]}
     started = time.time()
-    while time.time() - started < 3.5:          # a human moves every half second at `played`
+    while time.time() - started < 5:            # a human moves every half second at `played`
         frame = _frame(server.url, played["id"])
         assert _move(server.url, played["id"], tokens[frame["acting"][0]]).status_code == 200
         time.sleep(0.5)
     frame = _frame(server.url, idle["id"])
     assert frame["abandoned"] is not None and frame["clock"]["deadline"] is None
     assert _frame(server.url, played["id"])["abandoned"] is None
+    keep = _frame(server.url, played["id"])     # `played` kept alive while the checks below run
+    assert _move(server.url, played["id"], tokens[keep["acting"][0]]).status_code == 200
     token = {s["seat"]: s["token"] for s in idle["seats"]}[frame["acting"][0]]
     refused = _move(server.url, idle["id"], token)
     assert refused.status_code == 409 and "abandoned" in refused.json()["error"]
