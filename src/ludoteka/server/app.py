@@ -40,9 +40,11 @@ from .notify_routes import NotifyApi
 from .push import Pusher, PushStore
 from .operations import operations_routes
 from .quotas import Quotas
+from .ratings import check_rated
 from .rematch import rematch, rematch_of
 from .requests import parse_move, parse_new_table, read_json, seat_param, token_of
 from .sockets import serve_socket
+from .social_routes import social_api
 from .store import Store
 from .summaries import finished_result, seat_kinds, summaries
 from .sweeper import Sweeper
@@ -107,6 +109,7 @@ def create_app(settings: Settings) -> Starlette:
         await hub.start(tables.remote_change, keeper.check_versions)
         closed = await sweeper.close_abandoned()      # before the resume: those stay closed
         count = await tables.resume_all()
+        await social.ratings.catch_up()
         log.info("ludoteka server ready: %d unfinished tables resumed%s", count,
                  f", {closed} closed as abandoned" if closed else "")
         background = [asyncio.create_task(_quiet_garbage_collection()), asyncio.create_task(sweeper.run()),
@@ -137,6 +140,7 @@ def create_app(settings: Settings) -> Starlette:
                         Pusher(settings, push_store) if settings.vapid_key_file else None)
     tables.on_commit = notifier.table_changed
     notify_api = NotifyApi(account_api, notifier, push_store)
+    social = social_api(store, tables, hub, account_api)      # chat and ratings (issue 25 §3)
 
     page = (STATIC / "index.html").read_text(encoding="utf-8")
 
@@ -185,15 +189,20 @@ def create_app(settings: Settings) -> Starlette:
 
     async def new_table(request: Request) -> Response:
         body = await read_json(request)
+        rater = await social.rated_wanted(request, body) if isinstance(body, dict) else None
         game, players, options, seats, turn_seconds = parse_new_table(
             body, settings.allow_agent_specs, settings.min_turn_seconds)
         turn_based, at_limit = parse_pace(body, turn_seconds, settings)
+        if rater is not None:
+            check_rated(seats)
         address = request.client.host if request.client else "?"
         # (a turn-based table's limit of hours keeps no AI busy: not a "timed" table of the quota)
         timed = turn_seconds is not None and not turn_based
         quotas.check_table(address, timed)
         table, tokens = await tables.create(game, players, options, seats, turn_seconds, turn_based, at_limit)
         quotas.add_table(address, table.id, timed)
+        if rater is not None:
+            await social.rated_created(rater, table, tokens)
         answer_seats = []
         for seat, spec in enumerate(seats):
             info: dict[str, Any] = {"seat": seat, "kind": spec.split(":", 1)[0]}
@@ -203,7 +212,7 @@ def create_app(settings: Settings) -> Starlette:
             if spec.startswith("ai"):
                 info["agent"] = table.ai_specs[seat]
             answer_seats.append(info)
-        return JSONResponse({"id": table.id, "version": table.seq, "seats": answer_seats,
+        return JSONResponse({"id": table.id, "version": table.seq, "seats": answer_seats, "rated": rater is not None,
                              "url": f"{settings.public_url}/api/tables/{table.id}"}, status_code=201)
 
     async def new_rematch(request: Request) -> Response:
@@ -270,6 +279,7 @@ def create_app(settings: Settings) -> Starlette:
         # Signed in: the claimed seat is the account's (checked first: a request with the cookie
         # but no CSRF token claims nothing).
         signed = await account_api.signed_in(request, change=True)
+        await social.check_claim(table, signed is not None)
         seat, token = await tables.claim(table, seat_param(request, body))
         if signed is not None:
             await accounts.attach(signed[1]["id"], table.id, [seat], token)
@@ -322,7 +332,7 @@ def create_app(settings: Settings) -> Starlette:
         return JSONResponse(await replay_frame(tables, table, int(version), seat_param(request, None)))
 
     async def socket(websocket: WebSocket) -> None:
-        await serve_socket(websocket, tables, quotas)
+        await serve_socket(websocket, tables, quotas, social.chat)
 
     async def api_error(request: Request, exc: ApiError) -> Response:
         return JSONResponse(exc.body(), status_code=exc.status)
@@ -346,11 +356,14 @@ def create_app(settings: Settings) -> Starlette:
         Route("/", client_page),
         Route("/play/{table}", client_page),
         Route("/replay/{table}", client_page),
+        Route("/player/{name}", client_page),
+        Route("/leaderboard", client_page),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
         *operations_routes(store, hub, tables, metrics),
         *account_api.routes(),
         *turns.routes(),
         *notify_api.routes(),
+        *social.routes(),
         Route("/api/games", list_games),
         Route("/api/games/{name}/help", rules_help),
         Route("/api/tables", list_tables, methods=["GET"]),

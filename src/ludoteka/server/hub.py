@@ -36,6 +36,7 @@ class Watcher:
         self.seat = seat
         self.version = version
         self.wake = asyncio.Event()
+        self.outbox: list[str] = []         # encoded chat frames waiting for its socket
 
 
 class Hub:
@@ -51,6 +52,9 @@ class Hub:
         self._pending: dict[str, str] = {}         # table id -> its newest notice
         self._publish_wake = asyncio.Event()
         self.unpublished = 0                       # notices given up (dropped, failed)
+        # chat.Chat's delivery of another process's message: (table id, seat, encoded frame)
+        self.on_chat: Callable[[str, int, str], Awaitable[None]] | None = None
+        self._chats = 0
 
     def watch(self, table_id: str, watcher: Watcher) -> None:
         """Wake `watcher` on every change of the table from now on."""
@@ -81,6 +85,21 @@ class Hub:
             watcher.wake.set()
         if start + WAKE_AT_ONCE < len(spectators):
             asyncio.get_running_loop().call_soon(self._wake_batch, spectators, start + WAKE_AT_ONCE)
+
+    def say(self, table_id: str, text: str, reads: Callable[[Watcher], bool]) -> None:
+        """Queue one encoded chat frame on every local watcher of a table that `reads` it."""
+        for watcher in self.watchers.get(table_id, ()):
+            if reads(watcher):
+                watcher.outbox.append(text)
+                watcher.wake.set()
+
+    def publish_chat(self, table_id: str, seat: int, text: str) -> None:
+        """Queue a chat frame for the other processes (each message kept: a key of its own)."""
+        if self._redis is None:
+            return
+        self._chats += 1
+        self._pending[f"chat {self._chats}"] = f"{self.origin} {table_id} chat {seat} {text}"
+        self._publish_wake.set()
 
     async def changed(self, table_id: str, seq: int, abandoned: bool = False) -> None:
         """A table changed here (or was closed as abandoned): wake its watchers here and queue
@@ -172,7 +191,11 @@ class Hub:
 
     async def _remote(self, data: bytes, on_remote: Callable[[str, int], Awaitable[None]]) -> None:
         try:
-            origin, table_id, seq, *flags = data.decode().split(" ")
+            origin, table_id, seq, *flags = data.decode().split(" ", 4)
+            if seq == "chat":
+                if origin != self.origin and self.on_chat is not None:
+                    await self.on_chat(table_id, int(flags[0]), flags[1])
+                return
             if origin != self.origin:
                 await on_remote(table_id, int(seq), "abandoned" in flags)
         except Exception:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import time
 import weakref
 from typing import Any
@@ -22,6 +23,7 @@ from .live import ApiError
 from .presence import joined, left, signature
 from .requests import MAX_KEY
 
+log = logging.getLogger("ludoteka.server")
 HELLO_SECONDS = 10
 FRAMES_PER_SECOND = 50          # far above a person's pace; a runaway client is slowed
 LIMIT_CLOSE = 4429              # the close code of a socket over one of the operator's limits
@@ -128,9 +130,10 @@ def frame_text(table, seat: int | None, since: int | None) -> str:
     return text
 
 
-async def serve_socket(websocket: WebSocket, tables, quotas) -> None:
+async def serve_socket(websocket: WebSocket, tables, quotas, chat=None) -> None:
     """Serve one WebSocket client of a table (see the module docstring and docs/server.md);
-    `quotas` counts the sockets of each client address."""
+    `quotas` counts the sockets of each client address; `chat` (chat.Chat) sends the table's
+    last chat messages after the hello and new ones as they come."""
     await websocket.accept()
     settings = tables.settings
     sock = _Socket(websocket, settings.frames_per_second)
@@ -155,6 +158,9 @@ async def serve_socket(websocket: WebSocket, tables, quotas) -> None:
             await sock.refuse(f"at most {most} spectators per table")
             return
         watcher = Watcher(seat, since)
+        history = await _chat_history(chat, tables, table, seat)
+        if history:                # none: no frame (a client that knows no chat sees nothing new)
+            watcher.outbox.append(encode({"type": "chat", "messages": history}))
         tables.hub.watch(table.id, watcher)
         joined(table, seat)
         sender = asyncio.create_task(_send_changes(sock, table, watcher))
@@ -176,6 +182,18 @@ async def serve_socket(websocket: WebSocket, tables, quotas) -> None:
         quotas.close_socket(address)
         with contextlib.suppress(Exception):
             await websocket.close()
+
+
+async def _chat_history(chat, tables, table, seat: int | None) -> list[dict[str, Any]]:
+    """The chat messages a new socket is sent after its hello; none when the database does not
+    answer (the game goes on without them: the next hello gets them)."""
+    if chat is None:
+        return []
+    try:
+        return await chat.history(tables, table, seat, True)
+    except Exception as exc:
+        log.warning("could not read the chat of table %s: %s", table.id, exc)
+        return []
 
 
 async def _hello(sock: _Socket, table, tables) -> tuple[int | None, int | None] | None:
@@ -213,14 +231,15 @@ async def _send_changes(sock: _Socket, table, watcher: Watcher) -> None:
     while True:
         await watcher.wake.wait()
         watcher.wake.clear()
-        if watcher.version == table.seq and not first and seen == signature(table):
-            continue
-        first = False
-        seen = signature(table)
-        seq = table.seq
-        text = frame_text(table, watcher.seat, watcher.version)
-        watcher.version = seq
-        await sock.send_text(text)
+        if watcher.version != table.seq or first or seen != signature(table):
+            first = False
+            seen = signature(table)
+            seq = table.seq
+            text = frame_text(table, watcher.seat, watcher.version)
+            watcher.version = seq
+            await sock.send_text(text)
+        while watcher.outbox:          # chat frames, after the table's (the page is drawn)
+            await sock.send_text(watcher.outbox.pop(0))
 
 
 async def _receive_moves(sock: _Socket, table, tables, seat: int | None) -> None:

@@ -55,6 +55,7 @@ class Tables:
         self.commits = GroupCommit(store, self.db, metrics)
         # Told of every move this process commits (notify.Notifier); must return at once.
         self.on_commit: Callable[[LiveTable], None] | None = None
+        self.on_finished: Callable[[LiveTable], None] | None = None    # ratings.Ratings.finished
 
     async def db(self, fn: Callable, *args: Any) -> Any:
         """Run a store call in a database thread."""
@@ -224,6 +225,8 @@ class Tables:
                                     "send it again") from None
             table.advance(new, entry, by)
             table.deadline = deadline
+            if table.finished and self.on_finished is not None:   # this commit ended the game
+                self.on_finished(table)
         self.metrics.move(by, time.perf_counter() - started)
         await self.changed(table)
 

@@ -57,6 +57,8 @@ export class Connection {
         this.onFrame(data, this.events, this);
       } else if (data.type === "error") {
         this.onError(data, this);
+      } else if (data.type === "chat") {
+        this.onChat?.(data.messages, this);     // chat.js: the table's chat
       }
     };
     ws.onclose = (event) => {

@@ -1,10 +1,12 @@
-// The single page: the lobby at "/", a table at "/play/ID", a replay at "/replay/ID".
+// The single page: the lobby at "/", a table at "/play/ID", a replay at "/replay/ID", a player at
+// "/player/NAME", the leaderboard at "/leaderboard".
 
 import { LANGUAGES, language, preferredLanguage, setLanguage, t } from "./i18n.js";
 import { h, clear } from "./dom.js";
 import { mountLobby } from "./lobby.js";
 import { mountTable } from "./table.js";
 import { mountReplay } from "./replay.js";
+import { mountLeaderboard, mountPlayer } from "./social.js";
 import { initTooltips } from "./tooltip.js";
 
 const root = document.getElementById("app");
@@ -15,6 +17,8 @@ function route() {
   if (!section) return mountLobby(root);
   if (section === "play" && id) return mountTable(root, decodeURIComponent(id));
   if (section === "replay" && id) return mountReplay(root, decodeURIComponent(id));
+  if (section === "player" && id) return mountPlayer(root, decodeURIComponent(id));
+  if (section === "leaderboard") return mountLeaderboard(root);
   clear(root).append(h("p", { class: "error" }, t("ui.not_found")));
   return { refresh() {} };
 }

@@ -74,7 +74,8 @@ export function mountLobby(root) {
         game: form.game.name, players: form.players, options: form.options,
         seats: chosen.map((kind) => SEAT_KINDS[kind]),
         ...(form.turns ? { turn_based: true, turn_seconds: form.limit, at_limit: form.atLimit }
-                       : { turn_seconds: form.timer || null }) } });
+                       : { turn_seconds: form.timer || null }),
+        ...(me.account && form.rated ? { rated: true } : {}) } });
       const seats = {}, invites = {};
       for (const info of table.seats) {
         if (!info.token) continue;
@@ -106,6 +107,16 @@ export function mountLobby(root) {
     return h("div", { class: `option${booleans ? " boolean" : ""}`, "data-option": option.name },
              h("label", { for: id }, optionName(game, option.name)), control,
              h("p", { class: "doc", id: `${id}-doc` }, doc));
+  }
+
+  /** Rated (signed in only): every seat must then be a signed-in person's ("you" or open seats). */
+  function ratedChoice() {
+    if (!me.account) return null;
+    return h("div", { class: "option boolean rated-choice" },
+      h("label", { for: "rated" }, t("ui.social.rated")),
+      h("input", { type: "checkbox", id: "rated", checked: Boolean(form.rated), "aria-describedby": "rated-doc",
+                   onchange: (e) => { form.rated = e.target.checked; } }),
+      h("p", { class: "doc", id: "rated-doc" }, t("ui.social.rated_help")));
   }
 
   function newTable() {
@@ -145,7 +156,7 @@ export function mountLobby(root) {
       : h("div", { class: "row" }, h("label", { for: "timer" }, t("ui.turn_timer")),
         h("select", { id: "timer", onchange: (e) => { form.timer = Number(e.target.value); } },
           TIMERS.map((s) => h("option", { value: s, selected: s === form.timer }, timerText(s))))),
-      button, status);
+      ratedChoice(), button, status);
   }
 
   function openTables(rows) {
@@ -240,12 +251,18 @@ export function mountLobby(root) {
         : h("p", { class: "empty" }, t("ui.no_finished")));
   }
 
+  function socialLinks() {
+    return h("nav", { class: "social-links" }, h("a", { href: "/leaderboard", id: "leaderboard-link" }, t("ui.social.leaderboard")),
+      me.account ? [" · ", h("a", { href: `/player/${encodeURIComponent(me.account.name)}`, id: "player-link" },
+        t("ui.social.my_page"))] : null);
+  }
+
   let lists = { open: [], finished: [], mine: {} };
   let me = { account: null, games: [] };
 
   function render() {
     clear(root).append(
-      h("section", { class: "hero" }, h("h1", {}, "ludoteka"), h("p", {}, t("ui.tagline"))),
+      h("section", { class: "hero" }, h("h1", {}, "ludoteka"), h("p", {}, t("ui.tagline")), socialLinks()),
       h("div", { class: "lobby" }, form.game ? newTable() : null,
         h("div", { class: "lists" }, accountPanel(me.account, load), openTables(lists.open),
           me.account ? myGames() : myTables(), finished(lists.finished))));

@@ -15,6 +15,7 @@ import { gameTitle } from "./lobby.js";
 // How long a lone option stays on screen before it is taken (long enough to read it).
 const AUTO_DELAY = 900;
 import { helpButton, listenForHelp } from "./help.js";
+import { tableChat } from "./chat.js";
 
 export function mountTable(root, id) {
   // An invite link carries the seat token in the fragment: keep it, then drop it from the address.
@@ -34,6 +35,7 @@ export function mountTable(root, id) {
   let latest = null;                 // the newest frame of any connection
   let clockTimer = null;
   let autoTimer = null;
+  const chat = tableChat(id);
   listenForHelp(() => latest);
 
   function owned() { return connections.filter((c) => c.frame && c.frame.seat !== null); }
@@ -57,6 +59,7 @@ export function mountTable(root, id) {
 
   function connect(token, seat) {
     const c = new Connection(id, { token, seat, onFrame, onError, onStatus });
+    c.onChat = (messages) => chat.receive(messages);
     connections.push(c);
     c.open();
   }
@@ -285,7 +288,8 @@ export function mountTable(root, id) {
       scoreTable(ctx),
       h("div", { class: "table-body" }, boardEl,
         h("aside", { class: "side" }, decisionPanel(ctx, connection), seatList(ctx), invites(),
-          logPanel(ctx, connection.events, ui)))));
+          logPanel(ctx, connection.events, ui, chat.panel(ctx, frame.seat === null ? null
+            : { token: connection.token, seat: frame.seat }))))));
     root.querySelector(".table-head #phase")?.after(helpButton(() => latest));
     if (focused) root.querySelector(`[data-focus-key="${CSS.escape(focused)}"]`)?.focus();
     ui.current = { connection, frame, ctx };

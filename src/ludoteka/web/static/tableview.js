@@ -154,7 +154,7 @@ export function seatList(ctx) {
     })));
 }
 
-export function logPanel(ctx, events, state) {
+export function logPanel(ctx, events, state, chat = null) {
   const { frame } = ctx;
   const filter = h("select", { id: "log-filter", "aria-label": t("ui.log_filter"),
     onchange: (e) => { state.logSeat = e.target.value; fill(); } },
@@ -179,7 +179,7 @@ export function logPanel(ctx, events, state) {
   fill();
   return h("section", { class: "log-panel", "aria-labelledby": "log-title" },
     h("div", { class: "log-head" }, h("h2", { id: "log-title" }, t("ui.log")),
-      h("label", {}, t("ui.log_filter"), " ", filter)), items);
+      h("label", {}, t("ui.log_filter"), " ", filter)), items, chat);
 }
 
 /** The end of the game: who won, every score category with what it counts (a line under its
