@@ -97,6 +97,20 @@ def test_a_rated_game_updates_both_accounts_once_and_shows_on_pages_and_leaderbo
     if places["Anna"] != places["Ben"]:
         best = min(places, key=places.get)
         assert board["rows"][0]["name"] == best and pages[best]["games"][0]["change"] > 0
+    # The rematch, asked by both signed in with their seats' tokens, is rated again and on both
+    # accounts; the unrated table's rematch stays unrated.
+    rematches = {}
+    for player, seat in ((anna, 0), (ben, 1)):
+        again = player.request("POST", f"/api/tables/{table}/rematch", token=tokens[seat])
+        assert again.status_code in (200, 201), again.text
+        rematches[seat] = again.json()["id"]
+        assert rematches[seat] in [t["id"] for t in player.my_tables().json()["tables"]]
+    assert rematches[0] == rematches[1]
+    plain = anna.request("POST", f"/api/tables/{unrated}/rematch", token=unrated_tokens[0])
+    assert plain.status_code == 201, plain.text
+    social = SocialStore(Store(database).engine)
+    assert social.is_rated(rematches[0]) is not None and social.is_rated(plain.json()["id"]) is None
+    social.engine.dispose()
     # Once: a while later, and after a restart of the server, the same single count.
     server.stop()
     server = start_server(database)

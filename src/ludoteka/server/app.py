@@ -223,9 +223,11 @@ def create_app(settings: Settings) -> Starlette:
         def quota(timed: bool) -> None:
             quotas.check_table(address, timed)
             created_for.append(timed)
+        signed = await account_api.signed_in(request, change=True)
         new, tokens, created = await rematch(tables, table, token_of(request), quota)
         if created:
             quotas.add_table(address, new.id, created_for[0])
+        await social.rematched(table, new, created, tokens, signed[1]["id"] if signed else None)
         return JSONResponse({"id": new.id, "created": created, "version": new.seq,
                              "seats": [{"seat": seat, "token": token, "join_url": invite_url(new.id, token)}
                                        for seat, token in sorted(tokens.items())],

@@ -60,6 +60,16 @@ class SocialApi:
             seat = min(tokens)
             await self.accounts.accounts.attach(account_id, table.id, [seat], tokens[seat])
 
+    async def rematched(self, old: LiveTable, new: LiveTable, created: bool, tokens: dict[int, str],
+                        account_id: str | None) -> None:
+        """A rematch is rated when its table was (its seats are claimed with the old seats'
+        tokens only, so they stay the same accounts'), and a signed-in asker's new seats go on
+        the asker's account, as a claim of a seat does."""
+        if created and await self.tables.db(self.store.is_rated, old.id) is not None:
+            await self.tables.db(self.store.mark_rated, new.id)
+        if account_id is not None and tokens:
+            await self.accounts.accounts.attach(account_id, new.id, sorted(tokens), next(iter(tokens.values())))
+
     async def check_claim(self, table: LiveTable, signed_in: bool) -> None:
         """403 for an anonymous claim of a rated table's open seat (every seat is an account's)."""
         if not signed_in and await self.tables.db(self.store.is_rated, table.id) is not None:

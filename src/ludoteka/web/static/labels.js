@@ -33,6 +33,16 @@ export function durationText(seconds) {
   return t("ui.duration.seconds", { n: seconds });
 }
 
+/** A clock's time left: "1:05" under an hour; "23 hours 59 minutes", "2 days 3 hours" for a
+ *  turn-based table's limit (a count of minutes would read 1439:58). */
+export function timeLeftText(seconds) {
+  if (seconds < 3600) return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+  const [big, bigSize, small, smallSize] = seconds >= 86400 ? ["days", 86400, "hours", 3600] : ["hours", 3600, "minutes", 60];
+  const whole = Math.floor(seconds / bigSize), rest = Math.floor((seconds % bigSize) / smallSize);
+  const first = t(`ui.duration.${big}`, { n: whole });
+  return rest ? `${first} ${t(`ui.duration.${small}`, { n: rest })}` : first;
+}
+
 /** "Computer · hard" for an AI seat of a level; "Computer" for an operator's agent spec. */
 export function computerText(level) {
   return level && has(`ui.level.${level}`) ? t("ui.computer_level", { level: t(`ui.level.${level}`) }) : t("ui.computer");

@@ -11,6 +11,7 @@ import { actionText, board, context, gameInfo, head, highlight, logPanel, scoreT
 import { confirmBox, guideBlock, needsConfirm, optionRows, previewBlock, refusalText, sinceBlock, suppliesSummary } from "./decision.js";
 import { announce, setting, settingsPanel, title } from "./announce.js";
 import { gameTitle } from "./lobby.js";
+import { timeLeftText } from "./labels.js";
 
 // How long a lone option stays on screen before it is taken (long enough to read it).
 const AUTO_DELAY = 900;
@@ -215,8 +216,7 @@ export function mountTable(root, id) {
     const el = h("p", { class: "clock", id: "clock", title: t("ui.time_out_note") });
     const tick = () => {
       const left = Math.max(0, Math.round((deadline * 1000 - (Date.now() + offset)) / 1000));
-      const m = Math.floor(left / 60), s = String(left % 60).padStart(2, "0");
-      el.textContent = t("ui.time_left", { time: `${m}:${s}` });
+      el.textContent = t("ui.time_left", { time: timeLeftText(left) });
     };
     tick();
     clockTimer = setInterval(tick, 1000);
