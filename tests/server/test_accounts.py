@@ -3,6 +3,7 @@ from the server on any device, attaching a seat link, the operator's reset; anon
 a seat link goes on unchanged beside them."""
 from __future__ import annotations
 
+import asyncio
 import json
 import subprocess
 import sys
@@ -10,7 +11,7 @@ import time
 
 import httpx
 
-from server_kit import create
+from server_kit import SeatClient, create
 
 from .accounts_kit import PASSWORD, Browser, first_move
 
@@ -237,3 +238,38 @@ def test_no_body_nor_cookie_makes_an_account_endpoint_fail_with_a_server_error(s
             assert answer.json()["error"], answer.text
     one_request()
     browser.close()
+
+
+def test_the_names_of_the_accounts_that_own_seats_are_shown_at_the_table(database, start_server):
+    """A seat an account owns shows the account's name to everyone at the table, at once on an
+    open socket, after a restart too; a seat nobody's account owns shows none; letting go of the
+    table takes the name away."""
+    server = start_server(database)
+    home = Browser(server.url)
+    assert home.sign_up("basil").status_code == 201
+    table = create(server.url, "kingsburg", ["human", "human"])
+    tokens = {s["seat"]: s["token"] for s in table["seats"]}
+
+    def players(url: str) -> list[str | None]:
+        return [s.get("player") for s in httpx.get(f"{url}/api/tables/{table['id']}").json()["seats"]]
+    assert players(server.url) == [None, None]
+
+    async def watched_attach() -> dict:
+        spectator = await SeatClient(server.url, table["id"], None).open()
+        await spectator.frame()
+        assert (await asyncio.to_thread(home.attach, table["id"], tokens[0])).status_code == 200
+        named = await spectator.frame(timeout=10)
+        await spectator.close()
+        return named
+    named = asyncio.run(watched_attach())
+    assert [s.get("player") for s in named["seats"]] == ["basil", None]
+    assert players(server.url) == ["basil", None]
+    server.stop()
+    server = start_server(database)
+    assert players(server.url) == ["basil", None]
+    home.close()
+    home = Browser(server.url)
+    assert home.sign_in("basil").status_code == 200
+    assert home.request("DELETE", f"/api/me/tables/{table['id']}").json()["detached"] == 1
+    assert players(server.url) == [None, None]
+    home.close()

@@ -84,6 +84,9 @@ def _create_rated_turn_based_table(eva, jan) -> str:
     jan.reload()
     jan.click(f"li:has(a[href='/play/{table}']) button")
     jan.wait_for_selector(".table-page[data-seat='1'] #chat-input")
+    # Each sees who sits where: the seat list names the accounts, at once on Eva's open page.
+    eva.wait_for_selector("#seat-list li[data-seat='1'] .player-name:text-is('Jan')")
+    assert jan.inner_text("#seat-list li[data-seat='0'] .player-name") == "Eva"
     return table
 
 
@@ -238,6 +241,7 @@ def test_two_accounts_play_a_rated_turn_based_game_by_mail_chat_and_rematch(brow
         listed = page.locator("#my-games-list li").evaluate_all("items => items.map(i => i.dataset.table)")
         assert listed[:2] == [rematch, table]
         assert page.locator(f"#my-games-list li[data-table='{table}'].over").count() == 1
+        assert "Eva" in page.inner_text(f"#my-games-list li[data-table='{rematch}'] .seat-kinds")
         page.locator("#my-games").scroll_into_view_if_needed()
         page.screenshot(path=str(SHOTS / f"my-games-{language}.png"))
         page.context.close()

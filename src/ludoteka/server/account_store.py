@@ -136,6 +136,14 @@ class AccountStore:
             return c.execute(delete(ACCOUNT_SEATS).where(ACCOUNT_SEATS.c.account_id == account_id,
                                                          ACCOUNT_SEATS.c.table_id == table_id)).rowcount
 
+    def names_at(self, table_id: str) -> dict[int, str]:
+        """{seat: account name} of a table's seats that accounts own."""
+        with self.engine.connect() as c:
+            rows = c.execute(select(ACCOUNT_SEATS.c.seat, ACCOUNTS.c.name)
+                             .join(ACCOUNTS, ACCOUNTS.c.id == ACCOUNT_SEATS.c.account_id)
+                             .where(ACCOUNT_SEATS.c.table_id == table_id))
+            return {r.seat: r.name for r in rows}
+
     def seats_of(self, account_id: str, limit: int) -> list[dict[str, Any]]:
         """The account's seats at its `limit` most recently active tables: table id, seat, sealed
         token and the seat's token hash now (to check the unsealed token against)."""

@@ -20,7 +20,7 @@ import secrets
 import time
 import unicodedata
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from typing import Any, Awaitable, Callable
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
@@ -134,6 +134,9 @@ class Accounts:
         attempts = settings.account_attempts
         self.by_address = Buckets(attempts / 60.0, attempts)
         self.by_name = Buckets(attempts / 120.0, max(1, attempts // 2))
+        # Called with a table's id after its seats changed owner (the server shows the owners'
+        # names at the table).
+        self.on_seats: Callable[[str], Awaitable[None]] | None = None
 
     @property
     def secure(self) -> bool:
@@ -217,11 +220,21 @@ class Accounts:
     async def attach(self, account_id: str, table_id: str, seats: list[int], token: str) -> list[int]:
         """Give the account the seats `token` plays at a table; returns those another owns."""
         boxes = {seat: seal(self.key, table_id, seat, account_id, token) for seat in seats}
-        return await self._thread(self.store.attach, account_id, table_id, boxes)
+        taken = await self._thread(self.store.attach, account_id, table_id, boxes)
+        if self.on_seats is not None:
+            await self.on_seats(table_id)
+        return taken
 
     async def detach(self, account_id: str, table_id: str) -> int:
         """The account lets go of its seats at a table."""
-        return await self._thread(self.store.detach, account_id, table_id)
+        count = await self._thread(self.store.detach, account_id, table_id)
+        if self.on_seats is not None:
+            await self.on_seats(table_id)
+        return count
+
+    async def names_at(self, table_id: str) -> dict[int, str]:
+        """{seat: account name} of a table's seats that accounts own."""
+        return await self._thread(self.store.names_at, table_id)
 
     async def owned(self, account_id: str) -> dict[str, dict[int, str | None]]:
         """{table id: {seat: token (None: it no longer plays the seat)}} of the account's most

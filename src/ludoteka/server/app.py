@@ -133,6 +133,16 @@ def create_app(settings: Settings) -> Starlette:
     # Accounts (optional): their seat tokens are sealed with a key derived from the record key.
     accounts = Accounts(settings, AccountStore(store.engine), share_secret)
     account_api = AccountApi(accounts, tables, invite_url)
+
+    async def players_changed(table_id: str) -> None:
+        # The names at a table follow its seats' owners at once in this process (another
+        # process's copy of the table has them when it loads the table again).
+        table = tables.live.get(table_id)
+        if table is not None:
+            table.players = await accounts.names_at(table_id)
+            hub.wake_local(table_id)
+    tables.seat_players = accounts.names_at
+    accounts.on_seats = players_changed
     # Notifications of turn-based tables (notify.py); the unsubscribe links are signed with a
     # key of their own derived from the record key.
     push_store = PushStore(store.engine)

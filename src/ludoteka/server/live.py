@@ -106,6 +106,7 @@ class LiveTable:
         self.abandoned: float | None = row.get("abandoned")
         self.touched = time.monotonic()               # last asked for: idle tables leave memory
         self.sockets: dict[int, int] = {}             # open sockets by seat (presence.py)
+        self.players: dict[int, str] = {}             # the account names of seats accounts own
         # Whether this process keeps the table going (AI seats, turn timer): always with one
         # process; with several, the holder of the table's lease (tables.Tables.schedule).
         self.leased = True
@@ -168,6 +169,8 @@ class LiveTable:
                 info["level"] = level_of(self.ai_specs[seat], state.game)
             if kind in ("human", "open", "hotseat"):
                 info["claimed"] = self.tokens.get(seat) is not None
+            if seat in self.players:
+                info["player"] = self.players[seat]
             out.append(info)
         return out
 

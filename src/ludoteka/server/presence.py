@@ -59,6 +59,6 @@ def presence(table: Any, seat: int, acting: tuple[int, ...] | list[int], finishe
 
 
 def signature(table: Any) -> tuple:
-    """What of the presence may change without a new version (the sockets open): a frame cache
-    keyed by version must key on this too."""
-    return tuple(sorted(table.sockets.items()))
+    """What of the seats may change without a new version (the sockets open, the accounts
+    that own seats): a frame cache keyed by version must key on this too."""
+    return tuple(sorted(table.sockets.items())), tuple(sorted(table.players.items()))

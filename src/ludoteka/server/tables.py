@@ -19,7 +19,7 @@ import logging
 import secrets
 import time
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any, Callable
+from typing import Any, Awaitable, Callable
 
 from .. import registry
 from ..ai.levels import DEFAULT_LEVEL, LEVELS, decision_seed
@@ -56,6 +56,8 @@ class Tables:
         # Told of every move this process commits (notify.Notifier); must return at once.
         self.on_commit: Callable[[LiveTable], None] | None = None
         self.on_finished: Callable[[LiveTable], None] | None = None    # ratings.Ratings.finished
+        # {seat: account name} of a table being loaded (accounts.Accounts.names_at)
+        self.seat_players: Callable[[str], Awaitable[dict[int, str]]] | None = None
 
     async def db(self, fn: Callable, *args: Any) -> Any:
         """Run a store call in a database thread."""
@@ -112,6 +114,8 @@ class Tables:
                     if loaded is None:
                         raise ApiError(404, f"no table {table_id!r}")
                     table = await asyncio.get_running_loop().run_in_executor(None, _rebuild, loaded)
+                    if self.seat_players is not None:
+                        table.players = await self.seat_players(table_id)
                     # (a process that takes a table over claims its lease before it loads it)
                     table.leased = not self.shared or loaded.row.get("owner") == self.hub.origin
                     table.leased_at = time.monotonic()

@@ -26,6 +26,7 @@ const seatLabel = (seat) => t("ui.seat_n", { n: seat + 1 });
 /** Who sits at a table, as the lobby says it: "Computer · hard", "Player", "Free seat". */
 function seatKindText(info) {
   if (info.kind === "ai") return computerText(info.level);
+  if (info.player) return info.player;            // the account that owns the seat
   return t(info.kind === "open" && !info.claimed ? "ui.seat_kind.open" : "ui.seat_kind.person");
 }
 

@@ -149,6 +149,7 @@ export function seatList(ctx) {
         "data-seat": info.seat, "data-presence": presence || "",
         style: `--seat: ${ctx.mod.seatColour(info.seat, ctx)}` },
         h("span", { class: "swatch", "aria-hidden": "true" }), h("span", { class: "seat-name" }, ctx.seatName(info.seat)),
+        info.player ? h("span", { class: "player-name" }, info.player) : null,
         presence ? h("span", { class: "presence" }, presenceText(presence)) : null,
         acting ? h("span", { class: "dot", "aria-hidden": "true" }) : null);
     })));
