@@ -103,7 +103,7 @@ def _chat(eva, jan) -> None:
     jan.reload()
     jan.wait_for_selector("#chat li[data-seat='0'] .chat-text")
     assert jan.locator("#chat li").count() == 2
-    jan.screenshot(path=str(SHOTS / "chat-en.png"))
+    jan.screenshot(path=str(SHOTS / "chat-en.png"), full_page=True)
 
 
 def _turns_by_mail(url: str, table: str, inbox: Inbox, players: dict) -> None:
