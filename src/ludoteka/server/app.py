@@ -147,7 +147,7 @@ def create_app(settings: Settings) -> Starlette:
     # key of their own derived from the record key.
     push_store = PushStore(store.engine)
     notifier = Notifier(settings, store.engine, hmac.new(share_secret, b"unsubscribe", hashlib.sha256).digest(),
-                        Pusher(settings, push_store) if settings.vapid_key_file else None)
+                        Pusher(settings, push_store) if settings.vapid_key_file else None, hub.take_slot)
     tables.on_commit = notifier.table_changed
     notify_api = NotifyApi(account_api, notifier, push_store)
     social = social_api(store, tables, hub, account_api)      # chat and ratings (issue 25 §3)

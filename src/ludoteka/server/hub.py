@@ -16,6 +16,7 @@ import asyncio
 import contextlib
 import logging
 import secrets
+import time
 from typing import Awaitable, Callable
 
 from .startup import shown_url
@@ -200,6 +201,29 @@ class Hub:
                 await on_remote(table_id, int(seq), "abandoned" in flags)
         except Exception:
             log.exception("a table update from Redis: %r", data[:80])
+
+    async def take_slot(self, name: str, seconds: float, timeout: float = 2.0) -> tuple[bool, float, float]:
+        """Take the slot `name` for `seconds` in every process at once (Redis `SET NX PX`):
+        (True, now, 0) when taken; else (False, when its holder took it, seconds it still
+        lasts). Without Redis, or when Redis does not answer in time, always taken (each
+        process then counts for itself, as with one process)."""
+        key = f"ludoteka:slot:{name}"
+        for _ in range(3):                   # (a slot that ends between the two calls: again)
+            now = time.time()
+            if self._redis is None:
+                break
+            try:
+                if await asyncio.wait_for(self._redis.set(key, repr(now), nx=True,
+                                                          px=max(1, int(seconds * 1000))), timeout):
+                    return True, now, 0.0
+                taken, left = await asyncio.wait_for(
+                    asyncio.gather(self._redis.get(key), self._redis.pttl(key)), timeout)
+            except Exception as exc:
+                log.warning("Redis did not answer for a slot (%s): counted in this process only", exc)
+                break
+            if taken is not None and left is not None and left > 0:
+                return False, float(taken), left / 1000.0
+        return True, time.time(), 0.0
 
     async def ready(self, timeout: float = 2.0) -> bool:
         """Whether Redis answers a ping in time (True when no Redis is configured)."""

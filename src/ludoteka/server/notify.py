@@ -13,7 +13,10 @@ on the channels it has on.
   deadline, the scores at the end): nothing of any seat's view is ever read here.
 - A seat with a page open on the table (a WebSocket) is told there (announce.js), not by mail.
 
-Counted per process (several processes: each batches the moves it commits).
+Several processes: each batches the moves it commits, and a mail is sent only by the process
+that takes the (account, table) slot of the period in Redis (`Hub.take_slot`); a notice whose
+news came before another process's mail of the period is dropped (that mail told it), a newer
+one waits for the period's end.
 """
 from __future__ import annotations
 
@@ -22,7 +25,7 @@ import json
 import logging
 import time
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from typing import Any, Awaitable, Callable
 
 from sqlalchemy import select, update
 from sqlalchemy.engine import Engine
@@ -94,15 +97,18 @@ def notice_of(table: LiveTable, seat: int) -> dict[str, Any]:
 class Notifier:
     """See the module docstring. `key`: signs the unsubscribe links."""
 
-    def __init__(self, settings: Settings, engine: Engine, key: bytes, pusher: Pusher | None = None):
+    def __init__(self, settings: Settings, engine: Engine, key: bytes, pusher: Pusher | None = None,
+                 take_slot: Callable[[str, float], Awaitable[tuple[bool, float, float]]] | None = None):
         self.settings = settings
+        self.take_slot = take_slot                   # hub.Hub.take_slot: one sender per period
         self.engine = engine
         self.key = key
         self.mailer = Mailer(settings) if settings.smtp_url else None
         self.pusher = pusher
         self.queue: asyncio.Queue[tuple[LiveTable, str, list[int]]] = asyncio.Queue(MAX_QUEUE)
         self.last_sent: dict[tuple[str, str], float] = {}            # (account, table) -> when
-        self.waiting: dict[tuple[str, str], tuple[float, LiveTable, str, int]] = {}
+        # (account, table) -> (due, table, kind, seat, when the news came)
+        self.waiting: dict[tuple[str, str], tuple[float, LiveTable, str, int, float]] = {}
         self.sending = ThreadPoolExecutor(1, thread_name_prefix="smtp")
         self.sent = 0                                                 # mails handed to the server
 
@@ -181,17 +187,23 @@ class Notifier:
                 continue
             key = (owner["id"], table.id)
             due = self.last_sent.get(key, float("-inf")) + self.settings.mail_period
-            self.waiting[key] = (max(now, due), table, kind, owner["seat"])
+            self.waiting[key] = (max(now, due), table, kind, owner["seat"], now)
 
     async def _send_due(self) -> None:
         now = time.time()
-        for key, (due, table, kind, seat) in list(self.waiting.items()):
+        for key, (due, table, kind, seat, news) in list(self.waiting.items()):
             if due > now:
                 continue
             del self.waiting[key]
             # Sent late (batched): only if it still holds.
             if kind == "turn" and (table.finished or seat not in table.state.acting_seats()):
                 continue
+            if self.take_slot is not None:
+                taken, when, left = await self.take_slot(f"notice:{key[0]}:{key[1]}", self.settings.mail_period)
+                if not taken:
+                    if when < news:          # another process mailed before this news: wait
+                        self.waiting[key] = (time.time() + left, table, kind, seat, news)
+                    continue
             await self._send(key, table, kind, seat)
 
     async def _send(self, key: tuple[str, str], table: LiveTable, kind: str, seat: int) -> None:

@@ -1,0 +1,69 @@
+"""Mail batching across processes (issue 25 §2): two servers on one PostgreSQL with Redis
+between them, each committing some of a turn-based table's moves, still send an account at most
+one mail per table and period, and the turn that waited is mailed once the period is over.
+Redis is this test's own (server.redis_kit), never the shared one."""
+from __future__ import annotations
+
+import time
+
+import httpx
+import pytest
+
+from server.redis_kit import own_redis
+from server.test_mail import _player, smtp  # noqa: F401  (the SMTP fixture)
+from server_kit import create, drop_postgres_database, new_postgres_database
+
+DAY = 86400.0
+PERIOD = 4.0
+
+
+@pytest.fixture
+def postgres():
+    url = new_postgres_database()
+    yield url
+    drop_postgres_database(url)
+
+
+@pytest.fixture
+def redis():
+    server = own_redis()
+    yield server
+    server.stop()
+
+
+def test_two_processes_send_one_mail_per_table_and_period(postgres, redis, start_server, smtp):  # noqa: F811
+    smtp_url, inbox = smtp
+    mail = ("--smtp-url", smtp_url, "--mail-from", "ludoteka@example.org", "--mail-period", str(PERIOD))
+    servers = [start_server(postgres, *mail, redis=redis.url) for _ in range(2)]
+    table = create(servers[0].url, "kingsburg", ["human", "human"], turn_seconds=DAY, turn_based=True)
+    players = [_player(servers[0].url, "Eva", table, 0), _player(servers[1].url, "Jan", table, 1)]
+    started = time.time()
+    moves = 0
+    # Every move through the other process than the one before: each process mails the turns
+    # its own moves give, so without a shared count each would mail once per period.
+    while time.time() - started < 2 * PERIOD:
+        url = servers[moves % 2].url
+        frame = httpx.get(f"{url}/api/tables/{table['id']}", timeout=30).json()
+        seat = frame["acting"][0]
+        headers = {"Authorization": f"Bearer {players[seat].token}"}
+        mine = httpx.get(f"{url}/api/tables/{table['id']}?seat={seat}", headers=headers, timeout=30).json()
+        if not mine["actions"]:                        # this process's copy was behind: again
+            time.sleep(0.05)
+            continue
+        answer = httpx.post(f"{url}/api/tables/{table['id']}/actions", headers=headers, timeout=30,
+                            json={"key": mine["actions"][0]["key"], "version": mine["version"]})
+        assert answer.status_code in (200, 409), answer.text       # 409: the other process's copy was behind
+        moves += 1
+        time.sleep(0.15)
+    last_move = time.time()
+    time.sleep(PERIOD + 2)                            # the waiting turns are mailed by now
+    for address in ("eva@example.org", "jan@example.org"):
+        times = [at for at, m in inbox.mails if m["To"] == address]
+        assert len(times) >= 2, (address, times)
+        assert all(b - a >= PERIOD - 0.1 for a, b in zip(times, times[1:])), (address, times)
+    # The last turn of the game so far was told once its period was over.
+    acting = httpx.get(f"{servers[0].url}/api/tables/{table['id']}", timeout=30).json()["acting"]
+    last_mail = max(at for at, m in inbox.mails if m["To"] == ("eva@example.org", "jan@example.org")[acting[0]])
+    assert last_mail > last_move - PERIOD
+    for player in players:
+        player.close()
