@@ -135,14 +135,19 @@ def create_app(settings: Settings) -> Starlette:
     account_api = AccountApi(accounts, tables, invite_url)
 
     async def players_changed(table_id: str) -> None:
-        # The names at a table follow its seats' owners at once in this process (another
-        # process's copy of the table has them when it loads the table again).
+        # The names at a table follow its seats' owners at once, here and (through Redis) in
+        # the other processes that hold the table.
         table = tables.live.get(table_id)
         if table is not None:
             table.players = await accounts.names_at(table_id)
             hub.wake_local(table_id)
+
+    async def players_changed_here(table_id: str) -> None:
+        await players_changed(table_id)
+        hub.publish_seats(table_id)
     tables.seat_players = accounts.names_at
-    accounts.on_seats = players_changed
+    accounts.on_seats = players_changed_here
+    hub.on_seats = players_changed
     # Notifications of turn-based tables (notify.py); the unsubscribe links are signed with a
     # key of their own derived from the record key.
     push_store = PushStore(store.engine)

@@ -55,6 +55,8 @@ class Hub:
         self.unpublished = 0                       # notices given up (dropped, failed)
         # chat.Chat's delivery of another process's message: (table id, seat, encoded frame)
         self.on_chat: Callable[[str, int, str], Awaitable[None]] | None = None
+        # Another process changed who owns a table's seats (accounts): its names here are stale.
+        self.on_seats: Callable[[str], Awaitable[None]] | None = None
         self._chats = 0
 
     def watch(self, table_id: str, watcher: Watcher) -> None:
@@ -100,6 +102,13 @@ class Hub:
             return
         self._chats += 1
         self._pending[f"chat {self._chats}"] = f"{self.origin} {table_id} chat {seat} {text}"
+        self._publish_wake.set()
+
+    def publish_seats(self, table_id: str) -> None:
+        """Queue the notice that a table's seats changed owner for the other processes."""
+        if self._redis is None:
+            return
+        self._pending[f"seats {table_id}"] = f"{self.origin} {table_id} seats"
         self._publish_wake.set()
 
     async def changed(self, table_id: str, seq: int, abandoned: bool = False) -> None:
@@ -196,6 +205,10 @@ class Hub:
             if seq == "chat":
                 if origin != self.origin and self.on_chat is not None:
                     await self.on_chat(table_id, int(flags[0]), flags[1])
+                return
+            if seq == "seats":
+                if origin != self.origin and self.on_seats is not None:
+                    await self.on_seats(table_id)
                 return
             if origin != self.origin:
                 await on_remote(table_id, int(seq), "abandoned" in flags)

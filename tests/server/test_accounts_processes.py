@@ -1,17 +1,20 @@
-"""Mail batching across processes (issue 25 §2): two servers on one PostgreSQL with Redis
-between them, each committing some of a turn-based table's moves, still send an account at most
-one mail per table and period, and the turn that waited is mailed once the period is over.
+"""Accounts across processes (issue 25), two servers on one PostgreSQL with Redis between them:
+each committing some of a turn-based table's moves, they still send an account at most one mail
+per table and period, and the turn that waited is mailed once the period is over; a seat
+attached to an account through one shows the account's name on the other's sockets at once.
 Redis is this test's own (server.redis_kit), never the shared one."""
 from __future__ import annotations
 
+import asyncio
 import time
 
 import httpx
 import pytest
 
 from server.redis_kit import own_redis
+from server.accounts_kit import Browser
 from server.test_mail import _player, smtp  # noqa: F401  (the SMTP fixture)
-from server_kit import create, drop_postgres_database, new_postgres_database
+from server_kit import SeatClient, create, drop_postgres_database, new_postgres_database
 
 DAY = 86400.0
 PERIOD = 4.0
@@ -67,3 +70,22 @@ def test_two_processes_send_one_mail_per_table_and_period(postgres, redis, start
     assert last_mail > last_move - PERIOD
     for player in players:
         player.close()
+
+
+def test_a_name_attached_through_one_process_shows_on_the_sockets_of_another(postgres, redis, start_server):
+    a, b = (start_server(postgres, redis=redis.url) for _ in range(2))
+    table = create(a.url, "kingsburg", ["human", "human"])
+    eva = Browser(a.url)
+    assert eva.sign_up("Eva").status_code == 201
+
+    async def run() -> dict:
+        spectator = await SeatClient(b.url, table["id"], None).open()
+        first = await spectator.frame()
+        assert [s.get("player") for s in first["seats"]] == [None, None]
+        attached = await asyncio.to_thread(eva.attach, table["id"], table["seats"][0]["token"])
+        assert attached.status_code == 200
+        named = await spectator.frame(timeout=10)
+        await spectator.close()
+        return named
+    assert [s.get("player") for s in asyncio.run(run())["seats"]] == ["Eva", None]
+    eva.close()
