@@ -17,6 +17,7 @@ option's, and name the categories that differ most.
 from __future__ import annotations
 
 import math
+import textwrap
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -75,20 +76,22 @@ class Analysis:
                 "seed": self.seed, "iterations": self.iterations, "spec": self.spec,
                 "estimate": self.estimate, "options": [o.to_json() for o in self.options]}
 
-    def text(self, top: int = 3) -> str:
-        """The best `top` options in English, one numbered paragraph each, for a terminal."""
+    def text(self, top: int = 3, numbers: dict[str, int] | None = None, width: int = 100) -> str:
+        """The best `top` options in English for a terminal: each with its share of the search,
+        its estimated points and their spread, and its reasons; `numbers` (key -> the number a
+        player types) names each option by its number too."""
         what = ("your estimated final score" if self.estimate == "score"
                 else "your estimated lead over the best other seat")
-        lines = [f"The AI's view ({self.iterations:,} simulated continuations; points: {what}):"]
+        lines = [f"The AI's best options ({self.iterations:,} simulated continuations; points: {what}):"]
         for rank, option in enumerate(self.options[:top], 1):
-            if option.points is None:
-                said = "not explored"
-            else:
-                said = (f"{option.share:.0%} of the search, {option.points:+.1f} points "
-                        f"(spread {option.spread:.1f})")
-            lines.append(f"  {rank}. {option.label}: {said}")
+            name = f"option {numbers.get(option.key, '?')}: " if numbers is not None else ""
+            lines.append(textwrap.fill(f"  {rank}. {name}{option.label}", width=width, subsequent_indent="       "))
+            if option.points is not None:
+                lines.append(f"       {option.share:.0%} of the search, estimate {option.points:+.1f} points "
+                             f"(spread {option.spread:.1f})")
             for reason in option.reasons:
-                lines.append(f"       - {reason['text']}")
+                lines.append(textwrap.fill(f"- {reason['text']}", width=width, initial_indent="       ",
+                                           subsequent_indent="         "))
         return "\n".join(lines)
 
 
