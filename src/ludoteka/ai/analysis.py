@@ -148,8 +148,13 @@ def analyse(state: GameState, seat: int, budget: int = DEFAULT_BUDGET, seed: int
         options.append(OptionEstimate(action.key, action.label, visits, round(visits / total, 4),
                                       round(reward / visits, 4) if visits else None,
                                       round(mean, 2), round(spread, 2), changes))
-    # The agent's order: most visited first, ties by mean reward (IsmctsAgent.choose).
-    options.sort(key=lambda o: (o.visits, o.value if o.value is not None else -1.0), reverse=True)
+    # The agent's order: most visited first, ties by mean reward, then the legal order (a stable
+    # sort), exactly as IsmctsAgent.choose picks; the unrounded mean, so a tie breaks the same.
+    def order(option: OptionEstimate) -> tuple[int, float]:
+        visits, reward = stats.get(option.key, (0, 0.0))
+        return (visits, reward / visits if visits else 0.0)
+
+    options.sort(key=order, reverse=True)
     labels = getattr(game, "category_names", {})
     for rank, option in enumerate(options):
         versus = options[1] if rank == 0 else options[0]
