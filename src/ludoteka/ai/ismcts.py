@@ -94,7 +94,8 @@ class IsmctsAgent(Agent):
         """Run the search from `state` for its seat to act and return the root of the tree.
 
         `tally` (ludoteka.ai.analyse) also records, per root key, where its iterations ended;
-        it reads the playouts' end states only, so the search itself is the same with or without."""
+        it reads the playouts' end states and draws no random numbers, so with an iteration
+        budget the search is the same with or without (with a time budget it runs fewer)."""
         observer = state.to_act
         players = state.players
         evaluate_all = state.game.evaluate_all
@@ -195,9 +196,9 @@ class RootTally:
 
     __slots__ = ("seat", "root", "sums")
 
-    def __init__(self, seat: int, root: _Node | None = None):
+    def __init__(self, seat: int):
         self.seat = seat
-        self.root = root                  # set by `start`: root children are told apart by identity
+        self.root: _Node | None = None    # set by `start`: root children are told apart by identity
         self.sums: dict[str, list] = {}   # key -> [count, value sum, value squares, {category: sum}]
 
     def start(self, root: _Node) -> None:
