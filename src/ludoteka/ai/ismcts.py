@@ -90,8 +90,12 @@ class IsmctsAgent(Agent):
                 best_key, best = key, score
         return best_key if best_key is not None else keys[self.rng.randrange(len(keys))]
 
-    def search(self, state: GameState) -> _Node:
-        """Run the search from `state` for its seat to act and return the root of the tree."""
+    def search(self, state: GameState, tally: "RootTally | None" = None) -> _Node:
+        """Run the search from `state` for its seat to act and return the root of the tree.
+
+        `tally` (ludoteka.ai.analyse) also records, per root key, where its iterations ended;
+        it reads the playouts' end states and draws no random numbers, so with an iteration
+        budget the search is the same with or without (with a time budget it runs fewer)."""
         observer = state.to_act
         players = state.players
         evaluate_all = state.game.evaluate_all
@@ -104,6 +108,8 @@ class IsmctsAgent(Agent):
         limit = self.iterations if self.iterations is not None else 1 << 62
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         root = _Node(-1)
+        if tally is not None:
+            tally.start(root)
         scale = _Scale()
         done = 0
         bias = self.root_prior(state) if self.prior_weight else None
@@ -153,6 +159,8 @@ class IsmctsAgent(Agent):
                 d.apply(playout(d, rand))
                 steps += 1
             rewards = _rewards(d, players, evaluate_all, scale)
+            if tally is not None:
+                tally.add(path[0], d)
             for node in path:
                 node.visits += 1
                 node.reward += rewards[node.seat]
@@ -178,6 +186,55 @@ class IsmctsAgent(Agent):
         best = max(values)
         weight = self.prior_weight
         return {key: weight * max(-PRIOR_CLIP, (v - best) / PRIOR_SCALE) for key, v in zip(keys, values)}
+
+
+class RootTally:
+    """What an analysis (ludoteka.ai.analyse) learns from a search besides the root's visits:
+    per root key, over the iterations through it, the searching seat's `game.evaluate` at the
+    playout's end (count, sum, sum of squares) and the sum of its points per scoring category
+    there (`game.projected_breakdown`). `plain()` is picklable, for root-parallel searches."""
+
+    __slots__ = ("seat", "root", "sums")
+
+    def __init__(self, seat: int):
+        self.seat = seat
+        self.root: _Node | None = None    # set by `start`: root children are told apart by identity
+        self.sums: dict[str, list] = {}   # key -> [count, value sum, value squares, {category: sum}]
+
+    def start(self, root: _Node) -> None:
+        """Tally the iterations of the search whose tree starts at `root`."""
+        self.root = root
+
+    def add(self, child: _Node, end: GameState) -> None:
+        """One iteration went through the root child `child` and ended at `end`."""
+        key = next(k for k, node in self.root.children.items() if node is child)
+        game = end.game
+        value = float(game.evaluate(end, self.seat))
+        slot = self.sums.get(key)
+        if slot is None:
+            slot = self.sums[key] = [0, 0.0, 0.0, {}]
+        slot[0] += 1
+        slot[1] += value
+        slot[2] += value * value
+        categories = slot[3]
+        for name, points in game.projected_breakdown(end, self.seat).items():
+            categories[name] = categories.get(name, 0.0) + points
+
+    def plain(self) -> dict[str, list]:
+        """The sums as plain lists and dicts (key -> [count, sum, squares, {category: sum}])."""
+        return {key: [n, s, q, dict(c)] for key, (n, s, q, c) in self.sums.items()}
+
+    def merge(self, plain: dict[str, list]) -> None:
+        """Add the sums of another search (`plain()` of its tally)."""
+        for key, (n, s, q, cats) in plain.items():
+            slot = self.sums.get(key)
+            if slot is None:
+                slot = self.sums[key] = [0, 0.0, 0.0, {}]
+            slot[0] += n
+            slot[1] += s
+            slot[2] += q
+            for name, points in cats.items():
+                slot[3][name] = slot[3].get(name, 0.0) + points
 
 
 class _Scale:

@@ -31,7 +31,7 @@ from typing import Any
 
 from ..kernel import GameState
 from .base import Param, register
-from .ismcts import IsmctsAgent
+from .ismcts import IsmctsAgent, RootTally
 
 DEFAULT_WORKERS = 2
 MAX_WORKERS = 64
@@ -118,10 +118,10 @@ def _game_ref(state: GameState) -> Any:
     return game
 
 
-def _search(task: tuple) -> tuple[dict[str, tuple[int, float]], int]:
-    """One independent search (in a worker or here): root children's (visits, reward sum) and
-    the iterations run."""
-    game_ref, text, seed, settings = task
+def _search(task: tuple) -> tuple[dict[str, tuple[int, float]], int, dict | None]:
+    """One independent search (in a worker or here): root children's (visits, reward sum), the
+    iterations run and, when the task asks for one (an analysis), its RootTally's sums."""
+    game_ref, text, seed, settings, tally_seat = task
     if isinstance(game_ref, str):
         from .. import registry
         game = registry.game(game_ref)
@@ -129,8 +129,10 @@ def _search(task: tuple) -> tuple[dict[str, tuple[int, float]], int]:
         game = game_ref
     state = game.state_from_json(json.loads(text), verify_history=False)
     agent = IsmctsAgent(seed, **settings)
-    root = agent.search(state)
-    return {key: (node.visits, node.reward) for key, node in root.children.items()}, agent.last_iterations
+    tally = RootTally(tally_seat) if tally_seat is not None else None
+    root = agent.search(state, tally)
+    return ({key: (node.visits, node.reward) for key, node in root.children.items()}, agent.last_iterations,
+            tally.plain() if tally is not None else None)
 
 
 @register
@@ -164,8 +166,10 @@ class ParallelIsmctsAgent(IsmctsAgent):
             settings["iterations"] = 1
         return settings
 
-    def root_stats(self, state: GameState) -> dict[str, tuple[int, float]]:
-        """The searches' summed root statistics, key -> (visits, reward sum)."""
+    def root_stats(self, state: GameState, tally: RootTally | None = None) -> dict[str, tuple[int, float]]:
+        """The searches' summed root statistics, key -> (visits, reward sum); `tally` (an
+        analysis's) gets the searches' tallies added, and changes nothing else."""
+        seat = tally.seat if tally is not None else None
         observer = state.to_act
         base = self.rng.getrandbits(63)
         text = json.dumps(state.determinize(observer, base).to_json(), separators=(",", ":"))
@@ -177,7 +181,7 @@ class ParallelIsmctsAgent(IsmctsAgent):
         if pool is not None:
             # More searches than processes: they run in turns, each with its share of the time.
             share = min(1.0, processes / self.workers)
-            tasks = [(game_ref, text, seed, self.search_settings(share)) for seed in seeds]
+            tasks = [(game_ref, text, seed, self.search_settings(share), seat) for seed in seeds]
             try:
                 results = list(pool.map(_search, tasks))
                 self.last_parallel = True
@@ -186,12 +190,14 @@ class ParallelIsmctsAgent(IsmctsAgent):
                 results = None
         if results is None:
             share = 1.0 / self.workers
-            results = [_search((game_ref, text, seed, self.search_settings(share))) for seed in seeds]
+            results = [_search((game_ref, text, seed, self.search_settings(share), seat)) for seed in seeds]
             self.last_parallel = False
         total: dict[str, list] = {}
         done = 0
-        for children, iterations in results:
+        for children, iterations, tallied in results:
             done += iterations
+            if tally is not None:
+                tally.merge(tallied)
             for key, (visits, reward) in children.items():
                 slot = total.get(key)
                 if slot is None:

@@ -203,6 +203,8 @@ def build_parser() -> argparse.ArgumentParser:
                         "resume it (what `make play` does)")
     p.add_argument("--json", action="store_true",
                    help="talk on stderr and print the result as one JSON object on stdout")
+    p.add_argument("--hints", action=argparse.BooleanOptionalAction, default=None,
+                   help="allow the `hint` command (default: allowed unless several humans play)")
     p.set_defaults(func=cmd_play)
 
     p = sub.add_parser("simulate", help="play games with agents, checking invariants after every action")

@@ -3,7 +3,8 @@
 The human sees the compact table (`game.render(state, seat)`; `r` shows the full one) and the
 numbered options of the pending decision, each with what it costs and gains where the game says
 so (its preview), and answers with a number or a command (i NAME explains a component, s save,
-q quit, l log, h the rules of the current phase and the commands). Agents' moves appear as the
+q quit, l log, hint the AI's three best options with reasons, h the rules of the current phase
+and the commands). Agents' moves appear as the
 log lines the human may see, with the human's own seat called "You". The game is saved after every decision; Ctrl-C or
 the end of stdin stop it cleanly, saved. When it ends, the score breakdown and the winners are
 shown and the finished record is written (`ludoteka replay FILE` replays it).
@@ -20,7 +21,8 @@ import time
 from pathlib import Path
 from typing import Any, Callable, TextIO
 
-from ..ai import make_agent
+from ..ai import analyse, make_agent
+from ..ai.analysis import DEFAULT_BUDGET, MAX_BUDGET
 from ..ai.base import shown
 from ..ai.levels import decision_seed, resolve_level
 from ..kernel import Game, GameState, LudotekaError, load_record, record_of, replay, save_record
@@ -33,6 +35,8 @@ HELP = """Type the number of an option to choose it. Commands:
   h       the rules of the current phase and these commands; h all: the whole rules
   r       show the full table (the compact one is shown before each decision)
   i NAME  explain a component (a card, person, advisor, building...); i alone lists them
+  hint    the AI's three best options with its estimates and reasons (hint N: search N
+          iterations instead of the default; unless hints are off for this game)
   l       show the whole log as your seat sees it
   s       save now (the game is also saved after every decision, to --save FILE, the
           --resume FILE, or ./saves/<game>-<date>-<time>.json)
@@ -100,7 +104,7 @@ class Session:
 
     def __init__(self, state: GameState, seats: list[str], save_path: Path,
                  out: TextIO, read_line: Callable[[], str], save_on_eof: bool = False,
-                 autosave: bool = False):
+                 autosave: bool = False, hints: bool | None = None):
         self.state = state
         self.game = state.game
         self.seats = seats
@@ -116,6 +120,8 @@ class Session:
         self.save_on_eof = save_on_eof or autosave
         self.autosave = autosave           # save after every decision (`run_play` turns it on)
         self.autosave_failed = False       # a failing autosave is reported once
+        # Hints (`hint`): on unless turned off; at a table of several humans off unless turned on.
+        self.hints = len(self.humans) <= 1 if hints is None else hints
 
     def say(self, text: str = "") -> None:
         self.out.write(text + "\n")
@@ -208,6 +214,24 @@ class Session:
         else:
             self.say(f"{found[0]['name']}: {found[0]['text']}")
 
+    def hint(self, seat: int, actions: list, rest: str) -> None:
+        """`hint [N]`: the AI's three best options for `seat` (ludoteka.ai.analyse, N iterations
+        per search, default DEFAULT_BUDGET), with the option numbers to type."""
+        if not self.hints:
+            self.say("Hints are off for this game.")
+            return
+        budget = DEFAULT_BUDGET
+        if rest:
+            if not _CHOICE.fullmatch(rest) or not 1 <= int(rest) <= MAX_BUDGET:
+                self.say(f"hint N: N is a number of iterations from 1 to {MAX_BUDGET:,}, not {shown(rest, 40)}.")
+                return
+            budget = int(rest)
+        self.say(f"Thinking about your options ({budget:,} iterations per search)...")
+        seed = decision_seed(self.state.seed, seat, len(self.state.actions()))
+        analysis = analyse(self.state, seat, budget, seed)
+        numbers = {action.key: i for i, action in enumerate(actions, 1)}
+        self.say(analysis.text(3, numbers, WIDTH))
+
     def option_line(self, action: Any, prefix: str) -> str:
         """An option as a line (or two): its label, then its preview where it has one."""
         said = preview_text(action.data.get("preview"), self.game.supply_items)
@@ -248,7 +272,7 @@ class Session:
         self.say(self.game.render(state, seat))
         self.show_options(actions, seat)
         while True:
-            answer = self.ask(f"[1-{len(actions)}, r table, i NAME explain, h help] > ")
+            answer = self.ask(f"[1-{len(actions)}, r table, i NAME explain{', hint' if self.hints else ''}, h help] > ")
             command, _, rest = answer.partition(" ")
             command = command.lower()
             if _CHOICE.fullmatch(answer) and 1 <= int(answer) <= len(actions):
@@ -262,6 +286,8 @@ class Session:
                     self.say("\n" + HELP)
             elif command == "i":
                 self.explain(rest)
+            elif command == "hint":
+                self.hint(seat, actions, rest.strip())
             elif answer.lower() == "s":
                 self.save()
             elif answer.lower() == "l":
@@ -466,12 +492,14 @@ def run_play(args: argparse.Namespace, lookup: Callable[[str], Game],
         seed = args.seed if args.seed is not None else new_seed()
         state = game.new_state(players, seed, parse_options(args.option))
     seats = _seat_specs(args, game, players)
-    session = Session(state, seats, _save_path(args, game), out, stdin.readline, autosave=True)
+    session = Session(state, seats, _save_path(args, game), out, stdin.readline, autosave=True,
+                      hints=getattr(args, "hints", None))
     # The seed is never shown while the game is on: it would give away future dice and cards.
     session.say(f"{game.title or game.name}: {players} player{'' if players == 1 else 's'}. "
                 + ", ".join(f"seat {s}: {spec}" for s, spec in enumerate(seats)))
     if session.humans:
-        session.say("Type h for the rules of the current phase and the commands.")
+        session.say("Type h for the rules of the current phase and the commands"
+                    + (", hint for the AI's best options." if session.hints else "."))
     if args.resume:
         session.say(f"Resumed from {args.resume} after {len(state.actions())} decisions.")
     finished = session.run()

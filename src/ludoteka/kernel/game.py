@@ -242,6 +242,13 @@ class Game:
         """`evaluate(state, seat)` for every seat; games may override it to share the work."""
         return [self.evaluate(state, seat) for seat in range(state.players)]
 
+    def projected_breakdown(self, state: GameState, seat: int) -> dict[str, float]:
+        """`seat`'s points by scoring category (those of `score_breakdown`) as if the game ended
+        now: what a hint's reasons compare between options (ludoteka.ai.analyse). The default is
+        the points scored so far; a game whose final scoring gives much at the end scores a copy.
+        It may read hidden state: callers pass a determinization of the seat's view."""
+        return dict(state.score_breakdown()[seat]["points"])
+
     def playout_key(self, state: GameState, random: Callable[[], float]) -> str:
         """A cheap default policy for search playouts: one legal key for `state.to_act`.
 

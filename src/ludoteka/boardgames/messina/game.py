@@ -13,11 +13,11 @@ from .evaluate import evaluate_all
 from .invariants import check
 from .model.board import Board
 from .model.options import OPTIONS, Rules
-from .model.state import MessinaState
+from .model.state import CATEGORIES, MessinaState
 from .rules import activation, books, build, citizens, overseers, plague, preparation, production  # noqa: F401
 from .rules import repopulation, turns  # noqa: F401  (the rule modules register their frame kinds and atoms)
 from .rules.setup import setup
-from .scoring.standard import breakdown, winners
+from .scoring.standard import breakdown, final_scoring, winners
 from .views.hidden import determinize
 from .views.preview import SUPPLY_ITEMS, supplies, with_previews
 from .views.render import render
@@ -160,6 +160,14 @@ class MessinaGame(Game):
         """The seat's heuristic value minus the best other seat's (solo: the value itself)."""
         values = self.evaluate_all(state)
         return values[seat] - max((v for s, v in enumerate(values) if s != seat), default=0.0)
+
+    def projected_breakdown(self, state: GameState, seat: int) -> dict[str, float]:
+        """The points per category if round VI ended now: the final scoring (MS-29 - MS-31, the
+        rat penalty, books, ranking, repopulated hexes, scroll board, markers) of a copy."""
+        if state.to_act is not None:
+            state = state.clone()
+            final_scoring(state)
+        return {name: float(points) for name, points in zip(CATEGORIES, state.category_points(seat)) if points}
 
 
 
