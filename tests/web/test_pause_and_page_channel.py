@@ -47,6 +47,8 @@ def test_a_pause_proposed_in_one_page_and_agreed_in_the_other_stops_both_clocks(
     assert "Still to agree: " in first.inner_text("#pause-state")
     second.wait_for_selector("#pause-agree")                           # told by its socket
     assert "proposes a pause of 2 days" in second.inner_text("#pause-state")
+    assert second.inner_text("#pause-badge") == "Pause proposed: 2 days"      # in the head: not missed
+    assert first.locator("#pause-badge").count() == 0
     second.click("#pause-agree")
 
     for page in (first, second):

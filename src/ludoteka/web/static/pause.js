@@ -29,6 +29,16 @@ export function pausedClock(frame) {
     t("ui.pause.clock", { date: moment(clock.pause.until) }));
 }
 
+/** In the head, for a seat whose answer a proposed pause waits for: a button that brings the
+ *  pause panel into view (it may lie below the options); null otherwise. */
+export function pauseBadge(frame) {
+  const pause = frame.clock?.pause;
+  if (!pause || frame.clock.paused || frame.seat === null || frame.finished || (pause.votes || []).includes(frame.seat)) return null;
+  return h("button", { class: "small pause-badge", id: "pause-badge", onclick: () =>
+    document.getElementById("pause")?.scrollIntoView({ block: "nearest" }) },
+  t("ui.pause.badge", { days: daysText(pause.days) }));
+}
+
 /** The held human seats that have not agreed to the proposal yet (by their names). */
 function pending(ctx, votes) {
   return ctx.frame.seats.filter((s) => s.kind !== "ai" && s.claimed && !votes.includes(s.seat))
@@ -98,6 +108,7 @@ export function pausePanel(ctx, seat, redraw) {
                     disabled: draft.busy }, t("ui.pause.propose"))));
   }
   if (draft.error) parts.push(h("p", { class: "error", role: "alert" }, t("ui.error", { message: draft.error })));
-  return h("section", { class: `pause${clock.paused ? " paused" : ""}${pause && !clock.paused ? " proposed" : ""}`,
+  const asked = pause && !clock.paused && !(pause.votes || []).includes(frame.seat);
+  return h("section", { class: `pause${clock.paused ? " paused" : ""}${asked ? " asked" : ""}`,
                         id: "pause", "aria-labelledby": "pause-title" }, parts);
 }

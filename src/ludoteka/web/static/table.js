@@ -17,7 +17,7 @@ import { timeLeftText } from "./labels.js";
 const AUTO_DELAY = 900;
 import { helpButton, listenForHelp } from "./help.js";
 import { tableChat } from "./chat.js";
-import { pausedClock, pausePanel } from "./pause.js";
+import { pauseBadge, pausedClock, pausePanel } from "./pause.js";
 
 export function mountTable(root, id) {
   // An invite link carries the seat token in the fragment: keep it, then drop it from the address.
@@ -287,7 +287,7 @@ export function mountTable(root, id) {
     if (ui.rendered >= 0) highlight(boardEl, newEvents, ctx);
     ui.rendered = frame.version;
     clear(root).append(h("div", { class: "table-page", "data-version": frame.version, "data-seat": frame.seat ?? "" },
-      head(ctx, clock(frame), status, spectator),
+      head(ctx, clock(frame), pauseBadge(frame), status, spectator),
       scoreTable(ctx),
       h("div", { class: "table-body" }, boardEl,
         h("aside", { class: "side" }, decisionPanel(ctx, connection),
