@@ -1,7 +1,8 @@
 // A live table: one connection per seat this browser plays (several on a hot-seat device), or a
 // spectator's. Frames are drawn as they come; a chosen option is sent as its key. The decision
 // bar (options with their previews, own supplies, guide, undo) stays in view; a lone option is
-// taken after a short visible moment; keys 1-9 choose, u undoes, ? asks for help (docs/web.md).
+// taken after a short visible moment; keys 1-9 choose, u undoes, ? asks for help; a turn-based
+// table has its pause panel (pause.js) (docs/web.md).
 
 import { Connection } from "./api.js";
 import { h, clear } from "./dom.js";
