@@ -3,11 +3,12 @@ the operator's bounds, what happens at the limit, a pause all human seats agree 
 the table's row: a restart keeps it), and the sweeper judging them by their own limit."""
 from __future__ import annotations
 
+import asyncio
 import time
 
 import httpx
 
-from server_kit import create
+from server_kit import SeatClient, create
 
 DAY = 86400.0
 
@@ -112,6 +113,32 @@ def test_a_pause_agreed_by_every_human_seat_stops_the_clock_until_a_seat_resumes
     clock = resumed.json()["clock"]
     assert clock["paused"] is False and clock["pause"] is None and abs(clock["deadline"] - deadline) < 60
     assert _frame(server.url, table["id"])["clock"]["deadline"] == clock["deadline"]
+
+
+def test_the_seats_open_pages_are_told_of_a_pause_and_of_the_longest_one_allowed(sqlite_url, start_server):
+    # A pause changes the clock, not the version: the sockets send the new frame all the same,
+    # and the clock says how many days a seat may propose (the page offers 1 to that).
+    server = start_server(sqlite_url, "--max-pause-days", "5")
+    table = create(server.url, "notre-dame", ["human", "human"], turn_seconds=DAY, turn_based=True)
+    tokens = _tokens(table)
+
+    async def watch() -> list[dict]:
+        client = await SeatClient(server.url, table["id"], tokens[1], 1).open()
+        first = await client.frame()
+        assert first["clock"]["max_pause_days"] == 5 and first["clock"]["pause"] is None
+        clocks = []
+        for days in (2, 2, None):                         # proposed, agreed, ended
+            await asyncio.to_thread(_pause, server.url, table["id"], tokens[0 if days is None else len(clocks)], days)
+            clocks.append((await client.frame(timeout=10))["clock"])
+        await client.close()
+        return clocks
+
+    proposed, agreed, ended = asyncio.run(watch())
+    assert proposed["pause"] == {"days": 2, "votes": [0]} and proposed["paused"] is False
+    assert agreed["paused"] is True and agreed["deadline"] is None
+    assert ended["paused"] is False and ended["pause"] is None and ended["deadline"] is not None
+    realtime = create(server.url, "notre-dame", ["human", "human"], turn_seconds=60)
+    assert _frame(server.url, realtime["id"])["clock"]["max_pause_days"] is None
 
 
 def test_a_pause_is_refused_where_it_has_no_place(database, start_server):

@@ -91,6 +91,7 @@ class LiveTable:
         self.turn_based = bool(row.get("turn_based"))
         self.at_limit: str = row.get("at_limit") or "ai"
         self.pause: dict[str, Any] | None = json.loads(row["pause"]) if row.get("pause") else None
+        self.max_pause_days = 0      # the operator's bound, told to the seats (Tables sets it)
         self.state = state
         self.seq = seq
         self.tokens = tokens
@@ -153,7 +154,8 @@ class LiveTable:
         """The frame's `clock`: the limit, the deadline, the pace and any pause."""
         return {"turn_seconds": self.turn_seconds, "deadline": self.deadline, "now": time.time(),
                 "turn_based": self.turn_based, "at_limit": self.at_limit if self.turn_seconds else None,
-                "paused": self.paused, "pause": self.pause}
+                "paused": self.paused, "pause": self.pause,
+                "max_pause_days": self.max_pause_days if self.turn_based else None}
 
     def public_seats(self) -> list[dict[str, Any]]:
         """Every seat as all may see it: kind, name, an AI's level (and spec), presence."""

@@ -96,6 +96,7 @@ async def _create(tables: Tables, old: LiveTable, new_id: str) -> bool:
            "finished": False, "deadline": None, "revision": state.revision,
            "free_seats": sum(old.kind_of(s) == "open" for s in range(len(old.seat_kinds)))}
     table = LiveTable(row, state, 0, hashes)
+    table.max_pause_days = tables.settings.max_pause_days
     table.deadline = row["deadline"] = table.next_deadline(state)
     try:
         await tables.db(tables.store.create_table, row, hashes)

@@ -116,11 +116,17 @@ class _Encoded:
 _ENCODED: "weakref.WeakKeyDictionary[Any, _Encoded]" = weakref.WeakKeyDictionary()
 
 
+def unversioned(table) -> tuple:
+    """What of a frame may change without a new version: the presence, and a turn-based table's
+    pause and deadline (turns.py: proposed, agreed or ended without a move)."""
+    return signature(table), table.deadline, json.dumps(table.pause, sort_keys=True)
+
+
 def frame_text(table, seat: int | None, since: int | None) -> str:
     """`table.frame(seat, since)` as JSON text, encoded once per table version and view: every
     spectator (and every socket of one seat) that saw the same version shares it."""
     # A claimed seat changes the frame without a new version: it is part of the key too.
-    key = (table.seq, id(table.state), tuple(h is not None for h in table.tokens.values()), signature(table))
+    key = (table.seq, id(table.state), tuple(h is not None for h in table.tokens.values()), unversioned(table))
     cache = _ENCODED.get(table)
     if cache is None or cache.key != key:
         cache = _ENCODED[table] = _Encoded(key)
@@ -227,13 +233,13 @@ async def _hello(sock: _Socket, table, tables) -> tuple[int | None, int | None] 
 
 async def _send_changes(sock: _Socket, table, watcher: Watcher) -> None:
     first = True                 # the hello is always answered, even by an unchanged table
-    seen = None                  # the presence last sent: a seat (dis)connecting is news too
+    seen = None                  # the presence and pause last sent: a seat (dis)connecting is news too
     while True:
         await watcher.wake.wait()
         watcher.wake.clear()
-        if watcher.version != table.seq or first or seen != signature(table):
+        if watcher.version != table.seq or first or seen != unversioned(table):
             first = False
-            seen = signature(table)
+            seen = unversioned(table)
             seq = table.seq
             text = frame_text(table, watcher.seat, watcher.version)
             watcher.version = seq

@@ -91,6 +91,7 @@ class Tables:
                "lease_until": now + self.settings.lease_seconds if self.shared else None,
                "turn_based": turn_based, "at_limit": at_limit}
         table = LiveTable(row, state, 0, hashes)
+        table.max_pause_days = self.settings.max_pause_days
         table.leased_at = time.monotonic()
         table.deadline = row["deadline"] = table.next_deadline(state)
         await self.db(self.store.create_table, row, hashes)
@@ -114,6 +115,7 @@ class Tables:
                     if loaded is None:
                         raise ApiError(404, f"no table {table_id!r}")
                     table = await asyncio.get_running_loop().run_in_executor(None, _rebuild, loaded)
+                    table.max_pause_days = self.settings.max_pause_days
                     if self.seat_players is not None:
                         table.players = await self.seat_players(table_id)
                     # (a process that takes a table over claims its lease before it loads it)

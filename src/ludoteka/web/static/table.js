@@ -1,7 +1,8 @@
 // A live table: one connection per seat this browser plays (several on a hot-seat device), or a
 // spectator's. Frames are drawn as they come; a chosen option is sent as its key. The decision
 // bar (options with their previews, own supplies, guide, undo) stays in view; a lone option is
-// taken after a short visible moment; keys 1-9 choose, u undoes, ? asks for help (docs/web.md).
+// taken after a short visible moment; keys 1-9 choose, u undoes, ? asks for help; a turn-based
+// table has its pause panel (pause.js) (docs/web.md).
 
 import { Connection } from "./api.js";
 import { h, clear } from "./dom.js";
@@ -9,7 +10,7 @@ import { t } from "./i18n.js";
 import { remember, savedTables, seatsOf } from "./saved.js";
 import { actionText, board, context, gameInfo, head, highlight, logPanel, scoreTable, seatList } from "./tableview.js";
 import { confirmBox, guideBlock, needsConfirm, optionRows, previewBlock, refusalText, sinceBlock, suppliesSummary } from "./decision.js";
-import { announce, setting, settingsPanel, title } from "./announce.js";
+import { announce, loadPageChannel, setting, settingsPanel, title } from "./announce.js";
 import { gameTitle } from "./lobby.js";
 import { timeLeftText } from "./labels.js";
 
@@ -17,6 +18,7 @@ import { timeLeftText } from "./labels.js";
 const AUTO_DELAY = 900;
 import { helpButton, listenForHelp } from "./help.js";
 import { tableChat } from "./chat.js";
+import { pauseBadge, pausedClock, pausePanel } from "./pause.js";
 
 export function mountTable(root, id) {
   // An invite link carries the seat token in the fragment: keep it, then drop it from the address.
@@ -38,6 +40,7 @@ export function mountTable(root, id) {
   let autoTimer = null;
   const chat = tableChat(id);
   listenForHelp(() => latest);
+  loadPageChannel().then((on) => { if (!on) render(); });     // (the settings say why they are off)
 
   function owned() { return connections.filter((c) => c.frame && c.frame.seat !== null); }
 
@@ -210,6 +213,7 @@ export function mountTable(root, id) {
   }
 
   function clock(frame) {
+    if (frame.clock?.paused) return pausedClock(frame);      // stands still: no countdown
     const deadline = frame.clock?.deadline;
     if (!deadline || frame.finished) return null;
     const offset = frame.clock.now * 1000 - Date.now();
@@ -284,10 +288,11 @@ export function mountTable(root, id) {
     if (ui.rendered >= 0) highlight(boardEl, newEvents, ctx);
     ui.rendered = frame.version;
     clear(root).append(h("div", { class: "table-page", "data-version": frame.version, "data-seat": frame.seat ?? "" },
-      head(ctx, clock(frame), status, spectator),
+      head(ctx, clock(frame), pauseBadge(frame), status, spectator),
       scoreTable(ctx),
       h("div", { class: "table-body" }, boardEl,
-        h("aside", { class: "side" }, decisionPanel(ctx, connection), seatList(ctx), invites(),
+        h("aside", { class: "side" }, decisionPanel(ctx, connection),
+          pausePanel(ctx, { token: connection.token, seat: frame.seat }, () => render()), seatList(ctx), invites(),
           logPanel(ctx, connection.events, ui, chat.panel(ctx, frame.seat === null ? null
             : { token: connection.token, seat: frame.seat }))))));
     root.querySelector(".table-head #phase")?.after(helpButton(() => latest));

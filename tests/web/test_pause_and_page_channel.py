@@ -1,0 +1,95 @@
+"""The browser side of issue 25 §2 at turn-based tables: a pause proposed in one player's page
+and agreed in the other's (both see "Paused until …" instead of a countdown, and either ends it),
+and the account's "page" channel: turned off, the open page neither beeps nor notifies."""
+from __future__ import annotations
+
+import httpx
+
+# Counts what announce.js would make noise with: the oscillators of its beep and the browser
+# notifications, with a hidden tab and the permission granted (so that only the channel decides).
+NOISE_PROBE = """
+window.__tones = 0; window.__notes = [];
+window.AudioContext = class {
+  constructor() { this.currentTime = 0; this.destination = {}; }
+  createGain() { return { gain: { setValueAtTime() {}, exponentialRampToValueAtTime() {} }, connect() {} }; }
+  createOscillator() { window.__tones += 1; return { frequency: {}, connect() {}, start() {}, stop() {} }; }
+};
+window.Notification = class {
+  constructor(title) { window.__notes.push(title); }
+  static get permission() { return "granted"; }
+  static requestPermission() { return Promise.resolve("granted"); }
+};
+Object.defineProperty(Document.prototype, "hidden", { get: () => true });
+localStorage.setItem("ludoteka.table.sound", "on");
+localStorage.setItem("ludoteka.table.notify", "on");
+"""
+
+
+def _table(url: str, seats: list[str], **extra) -> dict:
+    answer = httpx.post(url + "/api/tables", json={"game": "notre-dame", "players": len(seats), "seats": seats,
+                                                    "turn_based": True, "turn_seconds": 86400, **extra}, timeout=30)
+    assert answer.status_code == 201, answer.text
+    return answer.json()
+
+
+def test_a_pause_proposed_in_one_page_and_agreed_in_the_other_stops_both_clocks(open_page, server):
+    table = _table(server.url, ["human", "human"])
+    first, second = open_page(), open_page()
+    for page, seat in ((first, 0), (second, 1)):
+        page.goto(table["seats"][seat]["join_url"])
+        page.wait_for_selector("#pause-days")
+        assert page.inner_text("#clock").startswith("Time left: 23 hours")
+    assert first.get_attribute("#pause-days", "max") == "14"        # the server's --max-pause-days
+
+    first.fill("#pause-days", "2")
+    first.click("#pause-propose")
+    first.wait_for_selector("#pause-withdraw")
+    assert "Still to agree: " in first.inner_text("#pause-state")
+    second.wait_for_selector("#pause-agree")                           # told by its socket
+    assert "proposes a pause of 2 days" in second.inner_text("#pause-state")
+    assert second.inner_text("#pause-badge") == "Pause proposed: 2 days"      # in the head: not missed
+    assert first.locator("#pause-badge").count() == 0
+    second.click("#pause-agree")
+
+    for page in (first, second):
+        page.wait_for_selector("#clock.paused")
+        clock = page.inner_text("#clock")
+        assert clock.startswith("Paused until ") and "Time left" not in clock, clock
+        state = page.inner_text("#pause-state")
+        assert state.startswith("The game is paused until ") and "Time left after the pause: 23 hours" in state
+    still = second.inner_text("#clock")
+    second.wait_for_timeout(1100)
+    assert second.inner_text("#clock") == still                        # no countdown
+
+    second.click("#pause-end")
+    for page in (first, second):
+        page.wait_for_selector("#clock:not(.paused)")
+        assert page.inner_text("#clock").startswith("Time left: 23 hours")
+        page.wait_for_selector("#pause-propose")
+
+
+def test_an_account_that_turned_the_page_channel_off_gets_no_beep_nor_notification(open_page, server):
+    page = open_page()
+    page.add_init_script(NOISE_PROBE)
+    page.goto(server.url + "/")
+    page.fill("#account-name", "quiet-player")
+    page.fill("#account-password", "a long enough password")
+    page.click("#sign-up")
+    page.wait_for_selector("#signed-in")
+
+    def turn_noise() -> tuple[int, int]:
+        table = _table(server.url, ["human", "ai:random"])
+        page.goto(table["seats"][0]["join_url"])
+        page.wait_for_selector("#actions button.action")
+        page.wait_for_timeout(300)                                   # (the announcement is async)
+        return page.evaluate("window.__tones"), page.evaluate("window.__notes.length")
+
+    assert turn_noise() == (2, 1)             # channel on (the default): the two-note beep and a notification
+    page.goto(server.url + "/")
+    page.click("#notifications summary")
+    page.uncheck("#notify-page")
+    page.wait_for_function("document.querySelector('#notifications')?.textContent.includes('Saved.')")
+    assert turn_noise() == (0, 0)
+    assert page.title().startswith("●")       # the title still tells which tab waits
+    assert page.locator("#setting-page-off").count() == 1
+    assert page.locator("#setting-sound").is_disabled()
