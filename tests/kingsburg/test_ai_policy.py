@@ -140,15 +140,15 @@ def test_a_token_counts_for_this_season_only_while_its_influencing_is_open():
     # one token, the last season: usable while seat 0 may still influence, not once it has
     # passed nor after the influencing (the help step pending), where only the tie-break is left
     s = _last_season(1)
-    assert ev.usable_tokens(s, 0) == 1
+    assert s.usable_tokens(0) == 1
     s.apply("pass")
-    assert ev.usable_tokens(s, 0) == 0
+    assert s.usable_tokens(0) == 0
     s = _last_season(1)
     s.apply("dice:12")
     s.apply("adv:3")                                    # the Carpenter, without the token
     s.apply("pass")                                     # seat 1 passes; seat 0 has no dice left
     assert s.pending().name == "take_help" and s.token_used == 0
-    assert ev.usable_tokens(s, 0) == 0
+    assert s.usable_tokens(0) == 0
     worth = ev._value(s, 0, 0)
     s.tokens[0] = 0
     assert worth - ev._value(s, 0, 0) == pytest.approx(ev.SURPLUS_TOKEN * ev.TOKEN_VALUE * 0.7)
@@ -158,7 +158,7 @@ def test_a_token_counts_for_this_season_only_while_its_influencing_is_open():
 def test_without_the_ruling_every_token_stays_usable():
     s = _last_season(3, one_token_per_season=False)
     s.apply("pass")
-    assert ev.usable_tokens(s, 0) is None
+    assert s.usable_tokens(0) is None
 
 
 @pytest.mark.rule("KB-8.7", "KB-11.2")

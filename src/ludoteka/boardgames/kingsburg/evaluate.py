@@ -1,7 +1,6 @@
 """A heuristic value of a Kingsburg position for greedy and search agents (uses only what the seat sees)."""
 from __future__ import annotations
 
-from .production import CHOOSE_ADVISOR, CHOOSE_DICE, REROLL
 from .state import REINF_TOKENS, KingsburgState
 
 GOOD_VALUE = 0.6       # about what a good is worth in VP when turned into buildings
@@ -16,9 +15,6 @@ STRENGTH_VALUE = 0.6   # a point of battle strength, in each battle after this y
 FORTRESS_VALUE = 0.5   # its VP for a battle won, in each battle after this year's
 
 _BUILDING_WORTH: dict[int, tuple] = {}
-# The decisions of a productive season before its help step: while one of them is pending, the
-# season's influencing is still open (KB-8).
-_INFLUENCE_OPEN = (REROLL, CHOOSE_DICE, CHOOSE_ADVISOR)
 
 
 def building_worth(T) -> tuple[tuple[int, float | None, bool, float], ...]:
@@ -31,27 +27,6 @@ def building_worth(T) -> tuple[tuple[int, float | None, bool, float], ...]:
              STRENGTH_VALUE * b.battle + (FORTRESS_VALUE if b.effect == "fortress" else 0.0))
             for b in T.data.buildings)
     return worth
-
-
-def usable_tokens(state: KingsburgState, seat: int) -> int | None:
-    """How many +2 tokens `seat` can still use, or None (no limit) without the one_token_per_season
-    ruling. KB-8.7 (Iennaco's ruling): one token a season on the advisors, so one for each season
-    to come, and for this one only while its influencing is open to the seat (not passed) and its
-    token unused; KB-11.2: one more a season at a Town Hall, through this season's end."""
-    if not state.rules.token_per_season:
-        return None
-    phase = state.phase
-    later = 3 * (5 - state.year) + (phase < 2) + (phase < 4) + (phase < 6)
-    usable = later
-    if phase in (2, 4, 6):
-        top = state.top()
-        if top is not None and top[0] in _INFLUENCE_OPEN and not (state.token_used | state.passed) >> seat & 1:
-            usable += 1
-        if state.buildings[seat] & state.T.B_TOWNHALL:
-            usable += 1
-    if state.buildings[seat] & state.T.B_TOWNHALL:
-        usable += later
-    return usable
 
 
 def _strength_mods(state: KingsburgState, seat: int, card_index: int | None) -> float:
@@ -86,8 +61,9 @@ def _value(state: KingsburgState, seat: int, viewer: int, card_index: int | None
     built = state.buildings[seat]
     tokens = state.tokens[seat]
     if tokens and state.rules.token_per_season:
-        # tokens beyond what the seasons left can take are worth little more than the tie-break
-        usable = usable_tokens(state, seat)
+        # KB-8.7 (Iennaco's ruling): tokens beyond what the seasons left can take (one a season,
+        # one more at a Town Hall) are worth little more than the tie-break
+        usable = state.usable_tokens(seat)
         if tokens > usable:
             tokens = usable + SURPLUS_TOKEN * (tokens - usable)
     v += TOKEN_VALUE * use * tokens

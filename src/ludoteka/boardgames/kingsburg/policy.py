@@ -9,7 +9,6 @@ to lose, tokens...) are uniform, acting rather than passing most of the time.
 """
 from __future__ import annotations
 
-from .evaluate import usable_tokens
 from .keys import LETTERS
 from .production import target_keys
 
@@ -88,8 +87,8 @@ def _group_values(state, seat: int, keys: list[str]) -> list[float]:
 
 def token_worth(state, seat: int, extra: int = 0) -> float:
     """What the seat's last +2 token (after `extra` more) is worth: TOKEN, or SURPLUS_TOKEN when
-    the one_token_per_season ruling leaves no season to use it in (evaluate.usable_tokens)."""
-    usable = usable_tokens(state, seat)
+    the one_token_per_season ruling leaves no season to use it in (`usable_tokens`)."""
+    usable = state.usable_tokens(seat)
     if usable is None or state.tokens[seat] + extra <= usable:
         return TOKEN
     return SURPLUS_TOKEN
