@@ -184,3 +184,17 @@ def test_the_playout_pays_at_the_town_hall_with_what_is_worth_least():
     gold = policy.option_value(s, 0, "town_hall", "townhall:g")
     assert token == pytest.approx(1 - policy.SURPLUS_TOKEN)
     assert token > gold > policy.option_value(s, 0, "town_hall", "skip") == 0.0
+
+
+@pytest.mark.rule("KB-8.7", "KB-17.9")
+def test_a_token_counts_for_this_season_while_its_influencing_is_still_to_come():
+    # the Merchants' Guild's good of one's choice is chosen before the roll: the season's
+    # influencing is still to come, so the token held counts for it
+    from .helpers import STEP_PRODUCTION, goto, set_buildings
+    s = _blank(merchants_guild_any_good=True)
+    set_buildings(s, 0, "inn", "market", "farms", "merchants_guild")
+    s.year = 5
+    s.tokens[0] = 1
+    goto(s, STEP_PRODUCTION, 6)
+    assert s.pending().name == "take_goods"
+    assert s.usable_tokens(0) == 1

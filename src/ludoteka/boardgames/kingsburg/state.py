@@ -37,9 +37,10 @@ CATEGORIES = ("buildings", "advisors", "kings_reward", "battles", "town_hall", "
               "soldier_token", "losses")
 CATEGORY = {name: i for i, name in enumerate(CATEGORIES)}
 LOSSES = CATEGORY["losses"]
-# The decisions of a productive season before its help step: while one of them is pending, the
-# season's influencing is still open (KB-8).
-_INFLUENCE_OPEN = (production.REROLL, production.CHOOSE_DICE, production.CHOOSE_ADVISOR)
+# The decisions of a productive season from its help step on: while none of them is pending, the
+# season's influencing is still to come or open (KB-8, KB-9, KB-10, KB-11.2).
+_AFTER_INFLUENCE = (production.TAKE_HELP, building.BUILD, building.ENVOY_BUILD, building.TOWN_HALL,
+                    building.INN_ORDER)
 
 
 class Config:
@@ -215,7 +216,7 @@ class KingsburgState(GameState):
         town_hall = self.buildings[seat] & self.T.B_TOWNHALL
         if phase in (2, 4, 6):
             top = self.top()
-            if top is not None and top[0] in _INFLUENCE_OPEN and not (self.token_used | self.passed) >> seat & 1:
+            if top is not None and top[0] not in _AFTER_INFLUENCE and not (self.token_used | self.passed) >> seat & 1:
                 usable += 1
             if town_hall:
                 usable += 1
