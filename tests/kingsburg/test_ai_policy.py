@@ -119,3 +119,82 @@ def test_the_playout_keeps_the_seasons_token_for_a_better_group():
                 - (policy.advisor_values(s.T)[1] - policy.advisor_values(s.T)[3]))
     assert token_cost(one_token_per_season=False) == pytest.approx(policy.TOKEN)
     assert token_cost() == pytest.approx(policy.TOKEN + policy.SEASON_TOKEN)
+
+
+def _last_season(tokens: int, **options):
+    """Year 5, Autumn (the last productive season), 2 players influencing: seat 0 holds `tokens`
+    +2 tokens and the dice (1, 2) and (5, 5), seat 1 the dice (6, 6)."""
+    from .helpers import set_dice, start_influence
+    s = _blank(**options)
+    s.year = 5
+    set_dice(s, 0, (1, 2))
+    set_dice(s, 1, (6, 6))
+    s.tokens[0] = tokens
+    start_influence(s, phase=6)
+    assert s.to_act == 0 and s.pending().name == "choose_dice"
+    return s
+
+
+@pytest.mark.rule("KB-8.7")
+def test_a_token_counts_for_this_season_only_while_its_influencing_is_open():
+    # one token, the last season: usable while seat 0 may still influence, not once it has
+    # passed nor after the influencing (the help step pending), where only the tie-break is left
+    s = _last_season(1)
+    assert s.usable_tokens(0) == 1
+    s.apply("pass")
+    assert s.usable_tokens(0) == 0
+    s = _last_season(1)
+    s.apply("dice:12")
+    s.apply("adv:3")                                    # the Carpenter, without the token
+    s.apply("pass")                                     # seat 1 passes; seat 0 has no dice left
+    assert s.pending().name == "take_help" and s.token_used == 0
+    assert s.usable_tokens(0) == 0
+    worth = ev._value(s, 0, 0)
+    s.tokens[0] = 0
+    assert worth - ev._value(s, 0, 0) == pytest.approx(ev.SURPLUS_TOKEN * ev.TOKEN_VALUE * 0.7)
+
+
+@pytest.mark.rule("KB-8.7")
+def test_without_the_ruling_every_token_stays_usable():
+    s = _last_season(3, one_token_per_season=False)
+    s.apply("pass")
+    assert s.usable_tokens(0) is None
+
+
+@pytest.mark.rule("KB-8.7", "KB-11.2")
+def test_the_playout_values_a_token_the_seasons_left_cannot_take_low():
+    s = _last_season(1)
+    assert policy.token_worth(s, 0) == policy.TOKEN             # this season can take it
+    assert policy.token_worth(s, 0, extra=1) == policy.SURPLUS_TOKEN    # a second one: no season left
+    from .helpers import set_buildings
+    set_buildings(s, 0, "town_hall")                            # one more a season at the Town Hall
+    assert policy.token_worth(s, 0, extra=1) == policy.TOKEN
+    assert policy.token_worth(s, 0, extra=2) == policy.SURPLUS_TOKEN
+    rev1 = _last_season(5, one_token_per_season=False)
+    assert policy.token_worth(rev1, 0, extra=1) == policy.TOKEN
+
+
+@pytest.mark.rule("KB-11.2")
+def test_the_playout_pays_at_the_town_hall_with_what_is_worth_least():
+    s = _last_season(3)
+    from .helpers import set_goods
+    set_goods(s, 0, gold=1)
+    # spare tokens (the last season takes one): paying one is worth more than paying the gold
+    token = policy.option_value(s, 0, "town_hall", "townhall:token")
+    gold = policy.option_value(s, 0, "town_hall", "townhall:g")
+    assert token == pytest.approx(1 - policy.SURPLUS_TOKEN)
+    assert token > gold > policy.option_value(s, 0, "town_hall", "skip") == 0.0
+
+
+@pytest.mark.rule("KB-8.7", "KB-17.9")
+def test_a_token_counts_for_this_season_while_its_influencing_is_still_to_come():
+    # the Merchants' Guild's good of one's choice is chosen before the roll: the season's
+    # influencing is still to come, so the token held counts for it
+    from .helpers import STEP_PRODUCTION, goto, set_buildings
+    s = _blank(merchants_guild_any_good=True)
+    set_buildings(s, 0, "inn", "market", "farms", "merchants_guild")
+    s.year = 5
+    s.tokens[0] = 1
+    goto(s, STEP_PRODUCTION, 6)
+    assert s.pending().name == "take_goods"
+    assert s.usable_tokens(0) == 1

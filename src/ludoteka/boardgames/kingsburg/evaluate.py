@@ -5,6 +5,7 @@ from .state import REINF_TOKENS, KingsburgState
 
 GOOD_VALUE = 0.6       # about what a good is worth in VP when turned into buildings
 TOKEN_VALUE = 0.5
+SURPLUS_TOKEN = 0.2    # the share of TOKEN_VALUE a token no season left can take is worth
 SOLDIER_VALUE = 0.35
 EFFECT_VALUE = 0.8     # a building with a lasting ability, before the last year
 # Abilities that pay every productive season still to come, in VP a season: the Embassy's VP,
@@ -60,13 +61,11 @@ def _value(state: KingsburgState, seat: int, viewer: int, card_index: int | None
     built = state.buildings[seat]
     tokens = state.tokens[seat]
     if tokens and state.rules.token_per_season:
-        # KB-8.7 (Iennaco's ruling): one token a season on the advisors, one more at a Town Hall;
-        # tokens beyond what the seasons left can take are worth little more than the tie-break.
-        usable = seasons_left - (state.token_used >> seat & 1)
-        if built & T.B_TOWNHALL:
-            usable += seasons_left
+        # KB-8.7 (Iennaco's ruling): tokens beyond what the seasons left can take (one a season,
+        # one more at a Town Hall) are worth little more than the tie-break
+        usable = state.usable_tokens(seat)
         if tokens > usable:
-            tokens = max(usable, 0) + 0.2 * (tokens - max(usable, 0))
+            tokens = usable + SURPLUS_TOKEN * (tokens - usable)
     v += TOKEN_VALUE * use * tokens
     battles_after = 5 - state.year
     for bit, per_season, other_ability, per_battle in building_worth(T):

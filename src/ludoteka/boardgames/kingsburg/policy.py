@@ -17,6 +17,7 @@ CHOICE = 0.65
 SOLDIER = 0.3
 TOKEN = 0.5
 SEASON_TOKEN = 0.3                        # one token a season (KB-8.7 ruling): kept for a better group
+SURPLUS_TOKEN = 0.1                       # a token no season left can take (the ruling): the tie-break only
 DIE = 0.5                                 # what an extra die spent on one advisor costs
 NOISE = 0.4
 EXPLORE = 0.1
@@ -84,9 +85,21 @@ def _group_values(state, seat: int, keys: list[str]) -> list[float]:
     return out
 
 
-def _help_value(option) -> float:
+def token_worth(state, seat: int, extra: int = 0) -> float:
+    """What the seat's last +2 token (after `extra` more) is worth: TOKEN, or SURPLUS_TOKEN when
+    the one_token_per_season ruling leaves no season to use it in (`usable_tokens`)."""
+    usable = state.usable_tokens(seat)
+    if usable is None or state.tokens[seat] + extra <= usable:
+        return TOKEN
+    return SURPLUS_TOKEN
+
+
+def _help_value(option, token: float = TOKEN) -> float:
     return (GOLD * option.gold + WOOD * option.wood + STONE * option.stone + option.vp
-            + SOLDIER * option.soldiers + TOKEN * option.tokens)
+            + SOLDIER * option.soldiers + token * option.tokens)
+
+
+_PAID = {"token": None, "g": GOLD, "w": WOOD, "s": STONE}
 
 
 def _building_value(state, index: int) -> float:
@@ -112,7 +125,12 @@ def option_value(state, seat: int, kind: str, key: str) -> float | None:
         return _target_value(T, advisor_values(T), key, _token_cost(state, seat, state.top()[3]))
     if kind == "take_help":
         option = T.help_info[state.top()[2] >> 1].get(key)      # frame: (kind, seat, slot)
-        return None if option is None else _help_value(option)
+        if option is None:
+            return None
+        return _help_value(option, token_worth(state, seat, option.tokens) if option.tokens else TOKEN)
+    if kind == "town_hall":                  # KB-11.2: 1 VP for what is paid
+        paid = _PAID[key[9:]]
+        return 1.0 - (token_worth(state, seat) if paid is None else paid)
     if kind in ("build", "envoy_build"):
         index = T.build_info.get(key)
         if index is None:

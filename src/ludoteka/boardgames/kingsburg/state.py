@@ -37,6 +37,10 @@ CATEGORIES = ("buildings", "advisors", "kings_reward", "battles", "town_hall", "
               "soldier_token", "losses")
 CATEGORY = {name: i for i, name in enumerate(CATEGORIES)}
 LOSSES = CATEGORY["losses"]
+# The decisions of a productive season from its help step on: while none of them is pending, the
+# season's influencing is still to come or open (KB-8, KB-9, KB-10, KB-11.2).
+_AFTER_INFLUENCE = (production.TAKE_HELP, building.BUILD, building.ENVOY_BUILD, building.TOWN_HALL,
+                    building.INN_ORDER)
 
 
 class Config:
@@ -197,6 +201,28 @@ class KingsburgState(GameState):
     def battle_fought(self) -> bool:
         """Whether this year's battle is over (from then until the next year begins)."""
         return self.phase == 8 and all(f[0] is not winter.BATTLE for f in self.frames())
+
+    def usable_tokens(self, seat: int) -> int | None:
+        """How many +2 tokens `seat` can still use, or None (no limit) without the one_token_per_season
+        ruling. KB-8.7 (Iennaco's ruling): one token a season on the advisors, so one for each season
+        to come, and for this one only while its influencing is open to the seat (not passed) and its
+        token unused; KB-11.2: one more a season at a Town Hall, through this season's end. (For the
+        AI's evaluation and playout policy.)"""
+        if not self.rules.token_per_season:
+            return None
+        phase = self.phase
+        later = 3 * (5 - self.year) + (phase < 2) + (phase < 4) + (phase < 6)
+        usable = later
+        town_hall = self.buildings[seat] & self.T.B_TOWNHALL
+        if phase in (2, 4, 6):
+            top = self.top()
+            if top is not None and top[0] not in _AFTER_INFLUENCE and not (self.token_used | self.passed) >> seat & 1:
+                usable += 1
+            if town_hall:
+                usable += 1
+        if town_hall:
+            usable += later
+        return usable
 
     def pending(self):
         """The frame kind pending now (None when the game is over), e.g. `production.CHOOSE_DICE`."""
