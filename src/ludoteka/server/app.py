@@ -144,10 +144,13 @@ def create_app(settings: Settings) -> Starlette:
 
     async def players_changed_here(table_id: str) -> None:
         await players_changed(table_id)
-        hub.publish_seats(table_id)
+        hub.publish_unversioned(table_id, "seats")
     tables.seat_players = accounts.names_at
     accounts.on_seats = players_changed_here
-    hub.on_seats = players_changed
+
+    async def unversioned_elsewhere(table_id: str, what: str) -> None:
+        await (players_changed(table_id) if what == "seats" else turns.clock_changed(table_id))
+    hub.on_unversioned = unversioned_elsewhere
     # Notifications of turn-based tables (notify.py); the unsubscribe links are signed with a
     # key of their own derived from the record key.
     push_store = PushStore(store.engine)

@@ -30,6 +30,8 @@ WAKE_AT_ONCE = 25
 log = logging.getLogger("ludoteka.server")
 
 
+UNVERSIONED = ("seats", "clock")      # what of a table may change without a new version
+
 class Watcher:
     """One WebSocket client of a table: its seat (None: a spectator) and what it has been sent."""
 
@@ -55,8 +57,9 @@ class Hub:
         self.unpublished = 0                       # notices given up (dropped, failed)
         # chat.Chat's delivery of another process's message: (table id, seat, encoded frame)
         self.on_chat: Callable[[str, int, str], Awaitable[None]] | None = None
-        # Another process changed who owns a table's seats (accounts): its names here are stale.
-        self.on_seats: Callable[[str], Awaitable[None]] | None = None
+        # Another process changed what of a table has no version (`publish_unversioned`: "seats",
+        # who owns them; "clock", a turn-based table's pause): read it again here.
+        self.on_unversioned: Callable[[str, str], Awaitable[None]] | None = None
         self._chats = 0
 
     def watch(self, table_id: str, watcher: Watcher) -> None:
@@ -104,11 +107,12 @@ class Hub:
         self._pending[f"chat {self._chats}"] = f"{self.origin} {table_id} chat {seat} {text}"
         self._publish_wake.set()
 
-    def publish_seats(self, table_id: str) -> None:
-        """Queue the notice that a table's seats changed owner for the other processes."""
+    def publish_unversioned(self, table_id: str, what: str) -> None:
+        """Queue the notice that `what` of a table changed without a new version ("seats":
+        their owners; "clock": the pause) for the other processes."""
         if self._redis is None:
             return
-        self._pending[f"seats {table_id}"] = f"{self.origin} {table_id} seats"
+        self._pending[f"{what} {table_id}"] = f"{self.origin} {table_id} {what}"
         self._publish_wake.set()
 
     async def changed(self, table_id: str, seq: int, abandoned: bool = False) -> None:
@@ -206,9 +210,9 @@ class Hub:
                 if origin != self.origin and self.on_chat is not None:
                     await self.on_chat(table_id, int(flags[0]), flags[1])
                 return
-            if seq == "seats":
-                if origin != self.origin and self.on_seats is not None:
-                    await self.on_seats(table_id)
+            if seq in UNVERSIONED:
+                if origin != self.origin and self.on_unversioned is not None:
+                    await self.on_unversioned(table_id, seq)
                 return
             if origin != self.origin:
                 await on_remote(table_id, int(seq), "abandoned" in flags)

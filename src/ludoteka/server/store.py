@@ -304,6 +304,12 @@ class Store:
             return c.execute(update(TABLES).where(TABLES.c.id == table_id, TABLES.c.finished.is_(False))
                              .values(**values)).rowcount == 1
 
+    def clock_of(self, table_id: str) -> tuple[str | None, float | None]:
+        """A table's stored pause (JSON) and deadline."""
+        with self.engine.connect() as c:
+            row = c.execute(select(TABLES.c.pause, TABLES.c.deadline).where(TABLES.c.id == table_id)).first()
+            return (row.pause, row.deadline) if row else (None, None)
+
     def due_turn_tables(self, before: float, limit: int = 500) -> list[str]:
         """Unfinished turn-based tables whose time limit or pause ends before `before`: those
         out of memory are loaded again to act on it (turns.py)."""

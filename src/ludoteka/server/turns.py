@@ -145,7 +145,20 @@ class Turns:
             raise ApiError(409, "the game is over")
         table.pause, table.deadline = pause, deadline
         self.tables.hub.wake_local(table.id)
+        self.tables.hub.publish_unversioned(table.id, "clock")
         self.tables.schedule(table)
+
+    async def clock_changed(self, table_id: str) -> None:
+        """Another process changed a table's pause: take it (and the deadline) from the
+        database, so that this copy shows it and its timer, if it holds the table, waits."""
+        table = self.tables.live.get(table_id)
+        if table is None:
+            return
+        async with table.lock:
+            pause, deadline = await self.tables.db(self.tables.store.clock_of, table_id)
+            table.pause, table.deadline = (json.loads(pause) if pause else None), deadline
+            self.tables.hub.wake_local(table_id)
+            self.tables.schedule(table)
 
     # ------------------------------------------------------------------ waking due tables
     async def run(self) -> None:

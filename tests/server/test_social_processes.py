@@ -1,8 +1,9 @@
-"""Accounts across processes (issue 25), two servers on one PostgreSQL with Redis between them:
-each committing some of a turn-based table's moves, they still send an account at most one mail
-per table and period, and the turn that waited is mailed once the period is over; a seat
-attached to an account through one shows the account's name on the other's sockets at once.
-Redis is this test's own (server.redis_kit), never the shared one."""
+"""Accounts and turn-based tables across processes (issue 25), two servers on one PostgreSQL
+with Redis between them: each committing some of a turn-based table's moves, they still send an
+account at most one mail per table and period, and the turn that waited is mailed once the
+period is over; a seat attached to an account through one, and a pause agreed through one, show
+on the other's sockets at once. Redis is this test's own (server.redis_kit), never the shared
+one."""
 from __future__ import annotations
 
 import asyncio
@@ -11,8 +12,8 @@ import time
 import httpx
 import pytest
 
-from server.redis_kit import own_redis
 from server.accounts_kit import Browser
+from server.redis_kit import own_redis
 from server.test_mail import _player, smtp  # noqa: F401  (the SMTP fixture)
 from server_kit import SeatClient, create, drop_postgres_database, new_postgres_database
 
@@ -89,3 +90,30 @@ def test_a_name_attached_through_one_process_shows_on_the_sockets_of_another(pos
         return named
     assert [s.get("player") for s in asyncio.run(run())["seats"]] == ["Eva", None]
     eva.close()
+
+
+def test_a_pause_agreed_through_one_process_stops_the_clock_of_another(postgres, redis, start_server):
+    a, b = (start_server(postgres, redis=redis.url) for _ in range(2))
+    table = create(a.url, "kingsburg", ["human", "human"], turn_seconds=DAY, turn_based=True)
+    tokens = [s["token"] for s in table["seats"]]
+
+    def pause(token: str) -> httpx.Response:
+        return httpx.post(f"{a.url}/api/tables/{table['id']}/pause", json={"days": 2},
+                          headers={"Authorization": f"Bearer {token}"}, timeout=30)
+
+    async def run() -> dict:
+        seat = await SeatClient(b.url, table["id"], tokens[0]).open()
+        first = await seat.frame()
+        assert first["clock"]["paused"] is False and first["clock"]["deadline"] is not None
+        for token in tokens:
+            assert (await asyncio.to_thread(pause, token)).status_code == 200
+        while True:                                   # the proposal, then the agreement
+            frame = await seat.frame(timeout=10)
+            if frame["clock"]["paused"]:
+                break
+        await seat.close()
+        return frame
+    clock = asyncio.run(run())["clock"]
+    assert clock["deadline"] is None and clock["pause"]["days"] == 2
+    # b's copy, asked over HTTP too, is paused (its timer, if it holds the table, waits).
+    assert httpx.get(f"{b.url}/api/tables/{table['id']}", timeout=30).json()["clock"]["paused"] is True
