@@ -6,20 +6,18 @@ deterministic for its seed at any budget, so nothing here depends on the machine
 """
 from __future__ import annotations
 
-import io
 import json
 import random
 import re
-import sys
 
 import pytest
 
 import ludoteka
 from ludoteka.ai import AgentSpecError, analyse, parse_spec
 from ludoteka.ai.levels import level_spec
-from ludoteka.cli.main import main
 from ludoteka.kernel import WrongSeat
 from notre_dame.helpers import _swap_cards
+from tools.test_terminal import play
 
 rule = pytest.mark.rule
 MESSINA, NOTRE_DAME, KINGSBURG = (ludoteka.game(n) for n in ("messina-1347", "notre-dame", "kingsburg"))
@@ -152,14 +150,6 @@ def test_an_analysis_refuses_a_seat_not_to_act_and_a_bad_budget():
 @pytest.fixture
 def scratch(monkeypatch, tmp_path):
     monkeypatch.chdir(tmp_path)          # saves go to ./saves/
-
-
-def play(monkeypatch, capsys, argv, lines):
-    monkeypatch.setattr(sys, "stdin", io.StringIO("".join(line + "\n" for line in lines)))
-    code = main(["play", *argv])
-    out, err = capsys.readouterr()
-    assert code == 0, err
-    return out
 
 
 def test_hint_shows_the_three_best_options_with_their_numbers(monkeypatch, capsys, scratch):

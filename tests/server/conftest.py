@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import pytest
 
+from server.redis_kit import own_redis
 from server_kit import Server, drop_postgres_database, new_postgres_database
 
 
@@ -20,6 +21,22 @@ def database(request, tmp_path):
 @pytest.fixture
 def sqlite_url(tmp_path):
     return f"sqlite:///{tmp_path / 'server.sqlite3'}"
+
+
+@pytest.fixture
+def postgres():
+    """A new PostgreSQL database of its own (the tests of several processes need one)."""
+    url = new_postgres_database()
+    yield url
+    drop_postgres_database(url)
+
+
+@pytest.fixture
+def redis():
+    """A Redis server of the test's own (server.redis_kit), never the shared one."""
+    server = own_redis()
+    yield server
+    server.stop()
 
 
 @pytest.fixture

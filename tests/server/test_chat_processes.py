@@ -9,22 +9,7 @@ import json
 import httpx
 import pytest
 
-from server.redis_kit import own_redis
-from server_kit import SeatClient, create, drop_postgres_database, new_postgres_database
-
-
-@pytest.fixture
-def postgres():
-    url = new_postgres_database()
-    yield url
-    drop_postgres_database(url)
-
-
-@pytest.fixture
-def redis():
-    server = own_redis()
-    yield server
-    server.stop()
+from server_kit import SeatClient, create
 
 
 def test_a_message_written_in_one_process_reaches_the_sockets_of_another_once(postgres, redis, start_server):

@@ -11,31 +11,14 @@ import random
 import time
 
 import httpx
-import pytest
 from websockets.exceptions import ConnectionClosed
 
 from sqlalchemy import select
 
 from ludoteka.server.store import ENTRIES, Entry, Store
-from server.redis_kit import own_redis
-from server_kit import (SeatClient, check_frames, create, drop_postgres_database, new_postgres_database,
-                        play_randomly, replay_log)
+from server_kit import SeatClient, check_frames, create, play_randomly, replay_log
 
 FREEZE = 8.0                     # seconds Redis is frozen, as in the probe
-
-
-@pytest.fixture
-def postgres():
-    url = new_postgres_database()
-    yield url
-    drop_postgres_database(url)
-
-
-@pytest.fixture
-def redis():
-    server = own_redis()
-    yield server
-    server.stop()
 
 
 def _headers(token: str) -> dict:

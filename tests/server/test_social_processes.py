@@ -10,29 +10,13 @@ import asyncio
 import time
 
 import httpx
-import pytest
 
 from server.accounts_kit import Browser
-from server.redis_kit import own_redis
 from server.test_mail import _player, smtp  # noqa: F401  (the SMTP fixture)
-from server_kit import SeatClient, create, drop_postgres_database, new_postgres_database
+from server_kit import SeatClient, create
 
 DAY = 86400.0
 PERIOD = 4.0
-
-
-@pytest.fixture
-def postgres():
-    url = new_postgres_database()
-    yield url
-    drop_postgres_database(url)
-
-
-@pytest.fixture
-def redis():
-    server = own_redis()
-    yield server
-    server.stop()
 
 
 def test_two_processes_send_one_mail_per_table_and_period(postgres, redis, start_server, smtp):  # noqa: F811
