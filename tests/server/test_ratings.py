@@ -9,11 +9,12 @@ import threading
 import time
 
 import httpx
-from sqlalchemy import delete, update
+from sqlalchemy import delete, event, update
 
 from ludoteka.server.ratings import places, rate
+from ludoteka.server.account_store import ACCOUNT_SEATS, ACCOUNTS
 from ludoteka.server.social_store import HISTORY, RATED, RATINGS, SocialStore
-from ludoteka.server.store import Store
+from ludoteka.server.store import TABLES, Store
 from server_kit import create
 
 from .accounts_kit import Browser
@@ -176,16 +177,14 @@ def test_player_and_leaderboard_requests_are_checked(database, start_server):
     assert empty["total"] == 0 and empty["rows"] == [] and empty["size"] == 20
 
 
-def test_the_count_is_exactly_once_when_processes_race(database):
-    """Two processes (threads here) count the same finished table at once: one writes, the
-    other finds it counted; the leaderboard's pages are ordered and bounded."""
+def _finished_rated_table(database: str) -> tuple[Store, SocialStore]:
+    """A migrated database with 25 accounts and one finished rated Kingsburg table "t1" of
+    accounts a0 and a1, not counted yet."""
     store = Store(database)
     store.migrate()
     social = SocialStore(store.engine)
     now = time.time()
     with store.engine.begin() as c:
-        from ludoteka.server.account_store import ACCOUNT_SEATS, ACCOUNTS
-        from ludoteka.server.store import TABLES
         c.execute(TABLES.insert().values(id="t1", game="kingsburg", players=2, options="{}", seed=1,
                                          seats='["human","open"]', turn_seconds=None, created=now, updated=now,
                                          seq=9, finished=True, deadline=None, free_seats=0, revision=2,
@@ -197,12 +196,45 @@ def test_the_count_is_exactly_once_when_processes_race(database):
                                             "added": now} for s in (0, 1)])
     social.mark_rated("t1")
     assert social.uncounted() == ["t1"]
+    return store, social
+
+
+def _rater(owners, current):
+    return {a: (30.0, 5.0) for a in owners.values()}, [
+        {"account_id": a, "seat": s, "place": s + 1, "points": 1.0, "before": 0.0, "after": 15.0}
+        for s, a in owners.items()]
+
+
+def test_a_player_page_read_while_a_count_commits_lists_no_game_without_its_rating(database):
+    """The page's two reads are separate statements: a count committing between them must not
+    show a rated game whose rating is missing."""
+    store, social = _finished_rated_table(database)
+    between = []
+
+    @event.listens_for(store.engine, "before_cursor_execute")
+    def count_before_the_second_read(conn, cursor, statement, *args):
+        if between == ["first read"]:
+            between.append("counted")
+            social.count_result("t1", "kingsburg", 2, _rater)
+        elif not between and statement.lstrip().upper().startswith("SELECT"):
+            between.append("first read")
+    ratings, games = social.player("a0", 10)
+    event.remove(store.engine, "before_cursor_execute", count_before_the_second_read)
+    assert between == ["first read", "counted"]
+    assert all((g["game"], g["players"]) in {(r["game"], r["players"]) for r in ratings} for g in games)
+    assert social.player("a0", 10)[0][0]["games"] == 1 and len(social.player("a0", 10)[1]) == 1
+    store.engine.dispose()
+
+
+def test_the_count_is_exactly_once_when_processes_race(database):
+    """Two processes (threads here) count the same finished table at once: one writes, the
+    other finds it counted; the leaderboard's pages are ordered and bounded."""
+    store, social = _finished_rated_table(database)
+    now = time.time()
 
     def rater(owners, current):
         time.sleep(0.3)                      # both inside their transactions at once
-        return {a: (30.0, 5.0) for a in owners.values()}, [
-            {"account_id": a, "seat": s, "place": s + 1, "points": 1.0, "before": 0.0, "after": 15.0}
-            for s, a in owners.items()]
+        return _rater(owners, current)
     results: list[bool] = []
     threads = [threading.Thread(target=lambda: results.append(
         social.count_result("t1", "kingsburg", 2, rater))) for _ in range(2)]

@@ -174,15 +174,17 @@ class SocialStore:
 
     def player(self, account_id: str, limit: int) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
         """An account's ratings (best first) and its `limit` latest rated games (newest first)."""
+        # Games first: each statement sees what is committed when it runs, and a count may commit
+        # between the two; read in this order, every listed game's rating is there too.
         with self.engine.connect() as c:
-            ratings = [dict(r) for r in c.execute(
-                select(RATINGS.c.game, RATINGS.c.players, RATINGS.c.mu, RATINGS.c.sigma, RATINGS.c.score,
-                       RATINGS.c.games, RATINGS.c.updated)
-                .where(RATINGS.c.account_id == account_id).order_by(RATINGS.c.score.desc())).mappings()]
             games = [dict(r) for r in c.execute(
                 select(HISTORY.c.table_id, HISTORY.c.game, HISTORY.c.players, HISTORY.c.seat, HISTORY.c.place,
                        HISTORY.c.points, HISTORY.c.before, HISTORY.c.after, HISTORY.c.at)
                 .where(HISTORY.c.account_id == account_id).order_by(HISTORY.c.at.desc()).limit(limit)).mappings()]
+            ratings = [dict(r) for r in c.execute(
+                select(RATINGS.c.game, RATINGS.c.players, RATINGS.c.mu, RATINGS.c.sigma, RATINGS.c.score,
+                       RATINGS.c.games, RATINGS.c.updated)
+                .where(RATINGS.c.account_id == account_id).order_by(RATINGS.c.score.desc())).mappings()]
         return ratings, games
 
     def leaderboard(self, game: str, players: int, offset: int, limit: int) -> tuple[int, list[dict[str, Any]]]:
