@@ -93,7 +93,7 @@ def test_a_lone_option_is_taken_for_the_player_unless_turned_off(open_page, serv
     page = open_page()
     watch = Watch(page)
     start_table(page, server.url, "kingsburg", ["you", "ai_easy", "ai_easy"])
-    reached = []
+    reached, waited = [], 0
     for step in range(12):
         if wait_turn(page) == "over":
             break
@@ -101,10 +101,14 @@ def test_a_lone_option_is_taken_for_the_player_unless_turned_off(open_page, serv
         # A lone option may wait only as documented (while others decide too, under load).
         if len(frame["actions"]) > 1 or not lone_option_allowed(frame):
             reached.append(page.locator("#actions button.action").count())
+        else:
+            waited += 1
         take(page, 0)
     assert len(reached) > 6 and min(reached) > 1, f"a lone option reached the player: {reached}"
     taken = page.locator("#log li.auto")
-    assert taken.count() >= 3                     # Kingsburg's lone "Influence …" after each dice choice
+    # Kingsburg's lone "Influence …" after each dice choice: taken for the player, but for
+    # those that met the AI seats still choosing theirs (documented above).
+    assert taken.count() >= 1 and taken.count() + waited >= 3, (taken.count(), waited)
     assert taken.first.inner_text().startswith("Only option, taken for you: ")
     # Each stands just before the events its move caused (the events carry the version the
     # move was made at): the log line after it is by the same seat, not a later one's.

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import httpx
 
+from experience_kit import Watch
+
 # Counts what announce.js would make noise with: the oscillators of its beep and the browser
 # notifications, with a hidden tab and the permission granted (so that only the channel decides).
 NOISE_PROBE = """
@@ -93,3 +95,39 @@ def test_an_account_that_turned_the_page_channel_off_gets_no_beep_nor_notificati
     assert page.title().startswith("●")       # the title still tells which tab waits
     assert page.locator("#setting-page-off").count() == 1
     assert page.locator("#setting-sound").is_disabled()
+
+
+def test_a_frame_come_between_the_press_and_the_release_does_not_swallow_the_click(open_page, server):
+    """The page draws anew on every frame: one drawn while the button is held would put a new
+    button under the pointer and the click be lost (seen in CI on "Agree")."""
+    table = _table(server.url, ["human", "human"])
+    first, second = open_page(), open_page()
+    watch = Watch(second)
+    for page, seat in ((first, 0), (second, 1)):
+        page.goto(table["seats"][seat]["join_url"])
+        page.wait_for_selector("#pause-days")
+    first.fill("#pause-days", "2")
+    first.click("#pause-propose")
+    second.wait_for_selector("#pause-agree")
+    seen = max(watch.frames)
+    second.hover("#pause-agree")
+    second.mouse.down()
+    # Meanwhile a seat moves: a new frame reaches the page while its button is held.
+    token = {0: table["seats"][0]["token"], 1: table["seats"][1]["token"]}
+    for seat in (0, 1):
+        frame = httpx.get(f"{server.url}/api/tables/{table['id']}?seat={seat}",
+                          headers={"Authorization": f"Bearer {token[seat]}"}, timeout=30).json()
+        if frame["actions"]:
+            moved = httpx.post(f"{server.url}/api/tables/{table['id']}/actions", timeout=30,
+                               headers={"Authorization": f"Bearer {token[seat]}"},
+                               json={"key": frame["actions"][0]["key"], "version": frame["version"]})
+            assert moved.status_code == 200, moved.text
+            break
+    for _ in range(100):
+        if max(watch.frames) > seen:
+            break
+        second.wait_for_timeout(50)
+    assert max(watch.frames) > seen, "no frame came while the button was held"
+    second.mouse.up()
+    for page in (first, second):
+        page.wait_for_selector("#clock.paused", timeout=10_000)

@@ -250,7 +250,20 @@ export function mountTable(root, id) {
                     onclick: () => { ui.revealed = seat; render(); } }, t("ui.i_am", { name: ctx.shortName(seat) })));
   }
 
+  // A press and its release must meet the same button: a frame drawn in between would put a
+  // new one in its place and the click be lost, so while a pointer is down the page draws
+  // nothing and draws once after the release (and its click).
+  let pressed = false, drawAfterRelease = false;
+  document.addEventListener("pointerdown", () => { pressed = true; }, true);
+  const released = () => {
+    pressed = false;
+    if (drawAfterRelease) { drawAfterRelease = false; setTimeout(render, 0); }
+  };
+  document.addEventListener("pointerup", released, true);
+  document.addEventListener("pointercancel", released, true);
+
   async function render() {
+    if (pressed) { drawAfterRelease = true; return; }
     // A device holding several seats waits until each seat's socket has the newest version:
     // with one frame behind, it could ask to pass the device to the wrong player.
     if (owned().some((c) => c.frame.version < latest.version && c.ws?.readyState === WebSocket.OPEN)) return;
