@@ -75,7 +75,7 @@ def test_a_solo_table_gives_hints_with_reasons_and_marks_the_suggestion(open_pag
     _wait_for_hint_button(page)
     page.evaluate(THINKING_SEEN)
     page.click("#hint-button")
-    _check_hint(page, {"what": "your estimated final score", "estimate": r"−?\d+ points? ± \d+",
+    _check_hint(page, {"what": "your estimated final score", "estimate": r"−?\d+(\.\d)? points? ± \d+",
                        "suggested": "AI's suggestion"})
     # The next decision: no old hint; the key h asks again.
     before = version(page)
@@ -85,7 +85,7 @@ def test_a_solo_table_gives_hints_with_reasons_and_marks_the_suggestion(open_pag
     assert page.locator("#hint").count() == 0
     page.evaluate(THINKING_SEEN)
     page.keyboard.press("h")
-    _check_hint(page, {"what": "your estimated final score", "estimate": r"−?\d+ points? ± \d+",
+    _check_hint(page, {"what": "your estimated final score", "estimate": r"−?\d+(\.\d)? points? ± \d+",
                        "suggested": "AI's suggestion"})
 
 
@@ -96,7 +96,7 @@ def test_hints_in_czech_on_a_phone_against_the_ai(open_page, server):
     _wait_for_hint_button(page)
     page.evaluate(THINKING_SEEN)
     page.click("#hint-button")
-    _check_hint(page, {"what": "náskok před nejlepším dalším hráčem", "estimate": r"[+−]\d+ bod(ů|y|u)? ± \d+",
+    _check_hint(page, {"what": "náskok před nejlepším dalším hráčem", "estimate": r"[+−]?\d+(\.\d)? bod(ů|y|u)? ± \d+",
                        "suggested": "Návrh počítače"})
 
 

@@ -28,12 +28,13 @@ function reasonText(reason, ctx) {
   });
 }
 
-/** "+12 points ± 4" (a lead, with several players) or "57 points ± 4" (a final score, solo). */
+/** "+12 points ± 4" (a lead, with several players) or "57 points ± 4" (a final score, solo);
+ *  under ten points with one decimal ("+0.6 points"), where whole points would all read 0. */
 function estimateText(option, estimate) {
   if (option.points === null || option.points === undefined) return null;
-  const n = Math.round(Math.abs(option.points));
-  const sign = estimate === "score" ? (option.points < 0 ? "−" : "") : (option.points < 0 ? "−" : "+");
-  return t("ui.hint.points", { n, sign, spread: Math.round(option.spread ?? 0) });
+  const points = Math.abs(option.points) < 10 ? Math.round(option.points * 10) / 10 : Math.round(option.points);
+  const sign = points < 0 ? "−" : points > 0 && estimate !== "score" ? "+" : "";
+  return t("ui.hint.points", { n: Math.abs(points), sign, spread: Math.round(option.spread ?? 0) });
 }
 
 /** Why a hint could not be had, in words. */
@@ -108,6 +109,7 @@ export function tableHints(tableId, rerender) {
         return h("li", { "data-key": option.key, class: i === 0 ? "best" : null },
           h("span", { class: "hint-option" }, action ? actionText(action, ctx) : option.label),
           estimate ? [" ", h("span", { class: "hint-estimate" }, estimate)] : null,
+          " ", h("span", { class: "hint-share" }, t("ui.hint.share", { percent: Math.round(option.share * 100) })),
           h("ul", { class: "hint-reasons" }, (option.reasons || []).map((r) => h("li", { "data-reason": r.key }, reasonText(r, ctx)))));
       })));
   }
