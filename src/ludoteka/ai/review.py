@@ -36,7 +36,7 @@ from typing import Any, Callable, Mapping
 
 from .. import registry
 from ..kernel import GameState
-from ..kernel.errors import BadOption
+from ..kernel.errors import BadOption, short
 from ..kernel.record import record_of, replay
 from .analysis import DEFAULT_BUDGET, OptionEstimate, analyse, reasons, search_agent
 
@@ -138,8 +138,8 @@ def decisions_of(record: Mapping[str, Any] | GameState, seat: int,
     final = replay(record, lookup or registry.game)         # checks the whole record first
     players = final.players
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-        raise BadOption(f"review seat must be a seat number from 0 to {players - 1} (the game had "
-                        f"{players} player{'s' if players > 1 else ''}), not {seat!r}")
+        allowed = "0 (a solo game)" if players == 1 else f"from 0 to {players - 1} ({players} players)"
+        raise BadOption(f"review seat must be {allowed}, not {short(seat)}")
     game = final.game
     state = game.new_state(record["players"], record["seed"], record.get("options", {}),
                            game.revision_of(record, ""))
