@@ -32,11 +32,11 @@ import math
 import random
 import textwrap
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, Sequence
 
 from .. import registry
 from ..kernel import GameState
-from ..kernel.errors import BadOption, short
+from ..kernel.errors import BadOption, BadRecord, short
 from ..kernel.record import record_of, replay
 from .analysis import DEFAULT_BUDGET, OptionEstimate, analyse, reasons, search_agent
 
@@ -127,19 +127,48 @@ def moment_seed(seed: int, index: int) -> int:
     return (seed * 1_000_003 + index) % (1 << 63)
 
 
-def decisions_of(record: Mapping[str, Any] | GameState, seat: int,
-                 lookup: Callable[[str], Any] | None = None) -> tuple[list[tuple[int, GameState, str]], int, GameState]:
-    """The seat's decisions in a record (or a state's history): (index, the state before, the key
-    chosen) for each with more than one option and the seat to act, the number of the seat's
-    decisions taken together with other seats (skipped), and the final state. A bad record
-    raises BadRecord; a seat not at the table, BadOption."""
-    if isinstance(record, GameState):
-        record = record_of(record)
-    final = replay(record, lookup or registry.game)         # checks the whole record first
-    players = final.players
+Decisions = list[tuple[int, GameState, str]]      # (index, the state before, the key chosen)
+
+
+def _check_seat(seat: Any, players: int) -> None:
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
         allowed = "0 (a solo game)" if players == 1 else f"from 0 to {players - 1} ({players} players)"
         raise BadOption(f"review seat must be {allowed}, not {short(seat)}")
+
+
+def given_decisions(pairs: Sequence[tuple[GameState, str]], seat: int) -> tuple[Decisions, int, GameState]:
+    """Decisions given as (state before, key chosen) pairs, each checked: the seat alone to act
+    there and the key one of its options (else BadRecord naming the pair). The index of each is
+    the number of actions before it; pairs with a single option are left out."""
+    if not pairs:
+        raise BadRecord("review: no decisions given (a record, a state, or (state, key) pairs)")
+    found = []
+    for number, pair in enumerate(pairs):
+        if not (isinstance(pair, (tuple, list)) and len(pair) == 2 and isinstance(pair[0], GameState)):
+            raise BadRecord(f"review: decision {number} must be a (state, key) pair, not {short(pair)}")
+        state, key = pair
+        _check_seat(seat, state.players)
+        if state.to_act != seat or len(state.acting_seats()) != 1:
+            raise BadRecord(f"review: decision {number}: seat {seat} is not alone to act there")
+        if key not in state.legal_keys(seat):
+            raise BadRecord(f"review: decision {number}: {short(key)} is not an option of seat {seat} there")
+        if len(state.legal_keys(seat)) > 1:
+            found.append((len(state.history()), state, key))
+    return found, 0, pairs[-1][0]
+
+
+def decisions_of(record: Mapping[str, Any] | GameState | Sequence[tuple[GameState, str]], seat: int,
+                 lookup: Callable[[str], Any] | None = None) -> tuple[Decisions, int, GameState]:
+    """The seat's decisions in a record, a state's history or given (state, key) pairs:
+    (index, the state before, the key chosen) for each with more than one option and the seat
+    alone to act, the number of the seat's decisions taken together with other seats (skipped),
+    and the final state. A bad record raises BadRecord; a seat not at the table, BadOption."""
+    if isinstance(record, (list, tuple)):
+        return given_decisions(record, seat)
+    if isinstance(record, GameState):
+        record = record_of(record)
+    final = replay(record, lookup or registry.game)         # checks the whole record first
+    _check_seat(seat, final.players)
     game = final.game
     state = game.new_state(record["players"], record["seed"], record.get("options", {}),
                            game.revision_of(record, ""))
@@ -227,11 +256,11 @@ def weigh(state: GameState, seat: int, index: int, chosen: str, budget: int, see
                   best_changes=good.categories, reasons=why, **common)
 
 
-def review(record: Mapping[str, Any] | GameState, seat: int, budget: int = DEFAULT_BUDGET, seed: int = 0,
+def review(record: Mapping[str, Any] | GameState | Sequence[tuple[GameState, str]], seat: int, budget: int = DEFAULT_BUDGET, seed: int = 0,
            threshold: float = MIN_LOSS, progress: Callable[[int, int], None] | None = None,
            lookup: Callable[[str], Any] | None = None) -> Review:
-    """The review of `seat` in a game record (or a state's history): every decision of the seat
-    with more than one option weighed (see the module docstring), the mistakes costliest first.
+    """The review of `seat` in a game record (or a state's history, or (state before, key chosen)
+    pairs): every decision of the seat with more than one option weighed (see the module docstring), the mistakes costliest first.
     `budget`: iterations per search and paired samples per decision; `threshold`: the least loss
     in points that counts; `progress(done, total)` is called before the first decision and after
     each. Deterministic for `seed`. A bad record raises BadRecord; a bad seat or threshold,
