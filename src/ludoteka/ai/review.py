@@ -278,8 +278,15 @@ def review(record: Mapping[str, Any] | GameState | Sequence[tuple[GameState, str
         moments.append(weigh(state, seat, index, chosen, budget, seed, float(threshold)))
         if progress is not None:
             progress(done, len(found))
+    return summary(final, seat, budget, seed, float(threshold), moments, skipped)
+
+
+def summary(final: GameState, seat: int, budget: int, seed: int, threshold: float, moments: list[Moment],
+            skipped: int) -> Review:
+    """The Review of weighed decisions (`weigh` of each, perhaps computed elsewhere: a server's
+    workers), the mistakes costliest first (ties: the earlier first)."""
     mistakes = sorted((m for m in moments if m.mistake), key=lambda m: (-m.loss, m.index))
     return Review(game=final.game.name, seat=seat, players=final.players, budget=budget, seed=seed,
-                  threshold=float(threshold), estimate="score" if final.players == 1 else "margin",
+                  threshold=threshold, estimate="score" if final.players == 1 else "margin",
                   decisions=len(moments), agreed=sum(m.best == m.chosen for m in moments),
                   skipped=skipped, mistakes=mistakes)
