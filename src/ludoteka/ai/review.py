@@ -64,14 +64,16 @@ class Moment:
     chosen_changes: dict[str, float] = field(default_factory=dict)  # category: mean projected - now
     best_changes: dict[str, float] = field(default_factory=dict)    # what the better option would have done
     reasons: list[dict[str, Any]] = field(default_factory=list)     # notes: why the chosen option lost
+    chosen_data: dict[str, Any] = field(default_factory=dict)       # the options' Action.data (what a
+    best_data: dict[str, Any] = field(default_factory=dict)         # browser needs to name them)
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict of every field."""
         return {"index": self.index, "decision": self.decision, "options": self.options,
-                "chosen": {"key": self.chosen, "label": self.chosen_label, "points": self.chosen_points,
-                           "categories": dict(self.chosen_changes)},
-                "best": {"key": self.best, "label": self.best_label, "points": self.best_points,
-                         "categories": dict(self.best_changes)},
+                "chosen": {"key": self.chosen, "label": self.chosen_label, "data": self.chosen_data,
+                           "points": self.chosen_points, "categories": dict(self.chosen_changes)},
+                "best": {"key": self.best, "label": self.best_label, "data": self.best_data,
+                         "points": self.best_points, "categories": dict(self.best_changes)},
                 "loss": self.loss, "noise": self.noise, "mistake": self.mistake,
                 "reasons": [dict(r) for r in self.reasons]}
 
@@ -225,8 +227,10 @@ def weigh(state: GameState, seat: int, index: int, chosen: str, budget: int, see
     analysis = analyse(state, seat, budget, mine)
     best = analysis.options[0]
     labels = {o.key: o.label for o in analysis.options}
+    data = {a.key: a.data for a in state.legal_actions(seat)}
     common = dict(index=index, decision=analysis.decision, options=len(analysis.options), chosen=chosen,
-                  chosen_label=labels.get(chosen, chosen), best=best.key, best_label=best.label)
+                  chosen_label=labels.get(chosen, chosen), best=best.key, best_label=best.label,
+                  chosen_data=data.get(chosen, {}), best_data=data.get(best.key, {}))
     if best.key == chosen:
         return Moment(loss=0.0, noise=0.0, mistake=False, **common)
     depth = search_agent(state, budget, mine).depth
