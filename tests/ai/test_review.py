@@ -13,7 +13,7 @@ import re
 import pytest
 
 import ludoteka
-from ludoteka.ai import make_agent, review
+from ludoteka.ai import AgentSpecError, make_agent, review
 from ludoteka.ai.review import MIN_LOSS, NOISE_FACTOR, moment_seed, weigh
 from ludoteka.kernel import BadOption, BadRecord
 from ludoteka.kernel.record import record_of
@@ -118,7 +118,9 @@ def test_a_decision_where_the_seat_chose_the_ais_best_is_not_listed_and_best_is_
     result = review(followed, 0, budget=BUDGET, seed=0)
     assert result.decisions == len(pairs) >= 8 and result.agreed == len(pairs) and result.mistakes == []
     # And the review of what the greedy seat did names hard's choice as the better option.
-    for m in review(pairs, 0, budget=BUDGET, seed=0).mistakes:
+    mistakes = review(pairs, 0, budget=BUDGET, seed=0).mistakes
+    assert mistakes
+    for m in mistakes:
         state = next(s for s, _ in pairs if len(s.history()) == m.index)
         assert m.best == hard_choice(state, BUDGET, moment_seed(0, m.index))
 
@@ -163,3 +165,5 @@ def test_bad_input_is_refused_with_a_clear_error():
         review([(state, "nope")], 0, budget=2)
     with pytest.raises(BadOption, match="threshold must be a number of points of 0 or more"):
         review(record, 0, budget=2, threshold=-1)
+    with pytest.raises(AgentSpecError, match="budget must be an integer from 1 to"):
+        review(record, 0, budget=0)

@@ -273,8 +273,7 @@ def review(record: Mapping[str, Any] | GameState | Sequence[tuple[GameState, str
             or not math.isfinite(threshold) or threshold < 0):
         raise BadOption(f"review threshold must be a number of points of 0 or more, not {threshold!r}")
     found, skipped, final = decisions_of(record, seat, lookup)
-    if found:
-        search_agent(found[0][1], budget, seed)      # a bad budget fails before any work
+    search_agent(final, budget, seed)                # a bad budget fails before any work
     moments = []
     if progress is not None:
         progress(0, len(found))
