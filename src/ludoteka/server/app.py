@@ -34,6 +34,7 @@ from .hub import Hub
 from .keeper import Keeper
 from .live import ApiError, LiveTable
 from .replays import replay_frame
+from .reviews import Reviews
 from .limits import RateLimit
 from .metrics import Metrics
 from .notify import Notifier
@@ -125,6 +126,7 @@ def create_app(settings: Settings) -> Starlette:
         await hub.stop()
         await tables.close()
         tables.ai.close()
+        reviews.close()
         notifier.close()
         accounts.hashing.shutdown(wait=False)
 
@@ -161,6 +163,15 @@ def create_app(settings: Settings) -> Starlette:
     tables.on_commit = notifier.table_changed
     notify_api = NotifyApi(account_api, notifier, push_store)
     social = social_api(store, tables, hub, account_api)      # chat and ratings (issue 25 §3)
+    # Reviews of the human seats when a game ends (issue 26 §2), after the ratings' own hook.
+    reviews = Reviews(tables, settings.review_budget)
+    rated = tables.on_finished
+
+    def finished(table: LiveTable) -> None:
+        if rated is not None:
+            rated(table)
+        reviews.finished(table)
+    tables.on_finished = finished
 
     page = (STATIC / "index.html").read_text(encoding="utf-8")
 
@@ -366,6 +377,17 @@ def create_app(settings: Settings) -> Starlette:
             await _check_read(table, request)
         return JSONResponse(await replay_frame(tables, table, int(version), seat_param(request, None)))
 
+    async def review(request: Request) -> Response:
+        # ?seat=N: {status: "queued"|"running", done, total} while it is computed, then
+        # {status: "done", review} (reviews.py: who may read it and why).
+        table = await tables.current(request.path_params["table"])
+        seat = seat_param(request, None)
+        if seat is None:
+            raise ApiError(422, "'seat' is needed: the seat whose review to show")
+        if table.finished:
+            await _check_read(table, request)
+        return JSONResponse(await reviews.status(table, seat))
+
     async def socket(websocket: WebSocket) -> None:
         await serve_socket(websocket, tables, quotas, social.chat)
 
@@ -414,6 +436,7 @@ def create_app(settings: Settings) -> Starlette:
         Route("/api/tables/{table}/record", record),
         Route("/api/tables/{table}/log", entries),
         Route("/api/tables/{table}/replay", replay),
+        Route("/api/tables/{table}/review", review),
         WebSocketRoute("/api/tables/{table}/ws", socket),
     ]
     app = Starlette(routes=routes, lifespan=lifespan,
