@@ -3,6 +3,10 @@ client saw, the server sends that seat's frame now and after every change; the c
 send moves and undos here. Garbage gets an error frame; a flood closes the socket (1008), and so
 does a limit of the operator's (4429: too many sockets from one address, too many spectators).
 
+A frame is counted against the socket's rate before anything else is done with it: a frame over
+the rate is dropped undecoded, and only the first of a run gets an answer (429), so that a flood
+costs the server little more than reading it (docs/measurements.md, issue 24).
+
 A change is encoded once per distinct view (seat, last version seen), not once per socket: a
 table with hundreds of spectators costs one encoding of the spectator's frame per move."""
 from __future__ import annotations
@@ -35,12 +39,26 @@ def encode(data: dict[str, Any]) -> str:
     return orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
+def _error_text(status: int, message: str) -> str:
+    return encode({"type": "error", "status": status, "error": message})
+
+
+# The frames a flood is answered with, encoded once (not once per frame).
+TOO_MANY = _error_text(429, "too many frames: slow down")
+NOT_TEXT = _error_text(400, "frames must be JSON text")
+NOT_OBJECT = _error_text(400, "a frame must be a JSON object")
+NOT_HELLO = _error_text(400, "the first frame must be {\"type\": \"hello\", \"token\": …, \"version\": …}")
+UNKNOWN_TYPE = _error_text(400, "unknown frame type; types: action, undo, ping")
+PONG = encode({"type": "pong"})
+
+
 class _Socket:
     def __init__(self, websocket: WebSocket, rate: float = FRAMES_PER_SECOND):
         self.ws = websocket
         self.lock = asyncio.Lock()
         self.rate, self.burst = rate, 2 * rate
         self.tokens, self.then, self.floods = float(self.burst), time.monotonic(), 0
+        self.refusing = False        # the last frame was over the rate (its run's 429 was sent)
 
     async def send(self, data: dict[str, Any]) -> None:
         await self.send_text(encode(data))
@@ -53,27 +71,19 @@ class _Socket:
         await self.send({"type": "error", "status": status, "error": message, **extra})
 
     def allowed(self) -> bool:
+        """Take a token for one frame (`rate` a second, bursts of twice as many); False, and one
+        more flood counted, when there is none."""
         if not self.rate:
             return True
         now = time.monotonic()
-        self.tokens = min(float(self.burst), self.tokens + (now - self.then) * self.rate)
+        tokens = self.tokens + (now - self.then) * self.rate
         self.then = now
-        if self.tokens < 1:
+        if tokens < 1:
+            self.tokens = tokens
             self.floods += 1
             return False
-        self.tokens -= 1
+        self.tokens = (tokens if tokens < self.burst else self.burst) - 1
         return True
-
-    async def admitted(self) -> bool:
-        """Count a frame against the rate: False once the socket was closed for a flood (a
-        frame over the rate gets a 429 error frame first)."""
-        if self.allowed():
-            return True
-        if self.floods > self.burst:
-            await self.ws.close(1008)
-            raise WebSocketDisconnect(1008)
-        await self.error(429, "too many frames: slow down")
-        return False
 
     async def refuse(self, message: str) -> None:
         """Close the socket over one of the operator's limits, saying which."""
@@ -81,21 +91,41 @@ class _Socket:
         await self.ws.close(LIMIT_CLOSE)
 
     async def receive(self, timeout: float | None = None) -> dict[str, Any] | None:
-        """The next JSON object from the client; None after an error frame for anything else."""
-        message = await asyncio.wait_for(self.ws.receive(), timeout)
-        if message["type"] == "websocket.disconnect":
-            raise WebSocketDisconnect(message.get("code", 1000))
+        """The next frame the rate admits, as a JSON object; None after an error frame for
+        anything else. A frame over the rate is dropped before it is decoded: the first of a
+        run is answered 429, the rest of the run is not, and once more than a burst's worth of
+        frames were over the rate the socket is closed (1008). `timeout`: seconds to wait for
+        each frame (asyncio.TimeoutError after)."""
+        while True:
+            if timeout is None:
+                message = await self.ws.receive()
+            else:                      # (no task per frame, as `asyncio.wait_for` would make)
+                async with asyncio.timeout(timeout):
+                    message = await self.ws.receive()
+            if message["type"] == "websocket.disconnect":
+                raise WebSocketDisconnect(message.get("code", 1000))
+            if self.allowed():
+                self.refusing = False
+                return await self._decode(message)
+            if self.floods > self.burst:
+                await self.ws.close(1008)
+                raise WebSocketDisconnect(1008)
+            if not self.refusing:
+                self.refusing = True
+                await self.send_text(TOO_MANY)
+
+    async def _decode(self, message: dict[str, Any]) -> dict[str, Any] | None:
         text = message.get("text")
         if text is None:
-            await self.error(400, "frames must be JSON text")
+            await self.send_text(NOT_TEXT)
             return None
         try:
             data = json.loads(text)
         except (ValueError, RecursionError):
-            await self.error(400, "a frame must be a JSON object")
+            await self.send_text(NOT_OBJECT)
             return None
         if not isinstance(data, dict):
-            await self.error(400, "a frame must be a JSON object")
+            await self.send_text(NOT_OBJECT)
             return None
         return data
 
@@ -206,11 +236,11 @@ async def _hello(sock: _Socket, table, tables) -> tuple[int | None, int | None] 
     """Wait for the hello: returns (seat or None for a spectator, last version seen); None when
     the token was refused (the socket is closed)."""
     while True:
-        data = await sock.receive(HELLO_SECONDS)
-        if not await sock.admitted() or data is None:     # frames before the hello count too
+        data = await sock.receive(HELLO_SECONDS)           # frames before the hello count too
+        if data is None:
             continue
         if data.get("type") != "hello":
-            await sock.error(400, "the first frame must be {\"type\": \"hello\", \"token\": …, \"version\": …}")
+            await sock.send_text(NOT_HELLO)
             continue
         token, wanted = data.get("token"), data.get("seat")
         if wanted is not None and (isinstance(wanted, bool) or not isinstance(wanted, int)):
@@ -251,14 +281,14 @@ async def _send_changes(sock: _Socket, table, watcher: Watcher) -> None:
 async def _receive_moves(sock: _Socket, table, tables, seat: int | None) -> None:
     while True:
         data = await sock.receive()
-        if not await sock.admitted() or data is None:
+        if data is None:
             continue
         kind = data.get("type")
         if kind == "ping":
-            await sock.send({"type": "pong"})
+            await sock.send_text(PONG)
             continue
         if kind not in ("action", "undo"):
-            await sock.error(400, "unknown frame type; types: action, undo, ping")
+            await sock.send_text(UNKNOWN_TYPE)
             continue
         if seat is None:
             await sock.error(403, "a spectator cannot act")
