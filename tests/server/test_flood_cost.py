@@ -71,3 +71,24 @@ def test_a_sustained_flood_gets_one_429_and_then_the_close(start_server, sqlite_
     # the fifth makes more than a burst over it: closed, without a 429 for each
     assert statuses == [400, 400, 429], statuses
     assert code == 1008
+
+
+def test_a_socket_that_sends_no_hello_is_closed_after_ten_seconds_whatever_else_it_sends(start_server, sqlite_url):
+    # One timer a socket, not one a frame: frames before the hello no longer put the end off.
+    server = start_server(sqlite_url)
+    table = create(server.url, "kingsburg", ["human", "human"])
+
+    async def run() -> float | None:
+        loop = asyncio.get_running_loop()
+        started = loop.time()
+        async with connect(_ws(server.url, table["id"])) as ws:
+            try:
+                while loop.time() - started < 16:
+                    await ws.send('{"type": "ping"}')        # answered: the first frame must be a hello
+                    await asyncio.wait_for(ws.recv(), 10)
+                    await asyncio.sleep(2)
+            except ConnectionClosed:
+                return loop.time() - started
+        return None
+    closed_after = asyncio.run(run())
+    assert closed_after is not None and 9 < closed_after < 14, closed_after

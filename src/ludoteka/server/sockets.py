@@ -28,7 +28,7 @@ from .presence import joined, left, signature
 from .requests import MAX_KEY
 
 log = logging.getLogger("ludoteka.server")
-HELLO_SECONDS = 10
+HELLO_SECONDS = 10              # from the socket's opening to its hello, whatever comes before
 FRAMES_PER_SECOND = 50          # far above a person's pace; a runaway client is slowed
 LIMIT_CLOSE = 4429              # the close code of a socket over one of the operator's limits
 
@@ -90,18 +90,13 @@ class _Socket:
         await self.error(429, message)
         await self.ws.close(LIMIT_CLOSE)
 
-    async def receive(self, timeout: float | None = None) -> dict[str, Any] | None:
+    async def receive(self) -> dict[str, Any] | None:
         """The next frame the rate admits, as a JSON object; None after an error frame for
         anything else. A frame over the rate is dropped before it is decoded: the first of a
         run is answered 429, the rest of the run is not, and once more than a burst's worth of
-        frames were over the rate the socket is closed (1008). `timeout`: seconds to wait for
-        each frame (asyncio.TimeoutError after)."""
+        frames were over the rate the socket is closed (1008)."""
         while True:
-            if timeout is None:
-                message = await self.ws.receive()
-            else:                      # (no task per frame, as `asyncio.wait_for` would make)
-                async with asyncio.timeout(timeout):
-                    message = await self.ws.receive()
+            message = await self.ws.receive()
             if message["type"] == "websocket.disconnect":
                 raise WebSocketDisconnect(message.get("code", 1000))
             if self.allowed():
@@ -118,6 +113,9 @@ class _Socket:
         text = message.get("text")
         if text is None:
             await self.send_text(NOT_TEXT)
+            return None
+        if text.lstrip()[:1] != "{":      # no object: no need to decode it (nor raise, at a flood's pace)
+            await self.send_text(NOT_OBJECT)
             return None
         try:
             data = json.loads(text)
@@ -184,7 +182,8 @@ async def serve_socket(websocket: WebSocket, tables, quotas, chat=None) -> None:
             await sock.error(exc.status, str(exc))
             await websocket.close(4404)
             return
-        hello = await _hello(sock, table, tables)
+        async with asyncio.timeout(HELLO_SECONDS):     # one timer a socket, not one a frame
+            hello = await _hello(sock, table, tables)
         if hello is None:
             return
         seat, since = hello
@@ -236,7 +235,7 @@ async def _hello(sock: _Socket, table, tables) -> tuple[int | None, int | None] 
     """Wait for the hello: returns (seat or None for a spectator, last version seen); None when
     the token was refused (the socket is closed)."""
     while True:
-        data = await sock.receive(HELLO_SECONDS)           # frames before the hello count too
+        data = await sock.receive()           # frames before the hello count against the rate too
         if data is None:
             continue
         if data.get("type") != "hello":
