@@ -150,11 +150,13 @@ def unversioned(table) -> tuple:
     return signature(table), table.deadline, json.dumps(table.pause, sort_keys=True)
 
 
-def frame_text(table, seat: int | None, since: int | None) -> str:
+def frame_text(table, seat: int | None, since: int | None, now: tuple | None = None) -> str:
     """`table.frame(seat, since)` as JSON text, encoded once per table version and view: every
-    spectator (and every socket of one seat) that saw the same version shares it."""
+    spectator (and every socket of one seat) that saw the same version shares it. `now`: the
+    table's `unversioned(table)` if the caller has it already (it costs a sort and a dump)."""
     # A claimed seat changes the frame without a new version: it is part of the key too.
-    key = (table.seq, id(table.state), tuple(h is not None for h in table.tokens.values()), unversioned(table))
+    key = (table.seq, id(table.state), tuple(h is not None for h in table.tokens.values()),
+           unversioned(table) if now is None else now)
     cache = _ENCODED.get(table)
     if cache is None or cache.key != key:
         cache = _ENCODED[table] = _Encoded(key)
@@ -266,11 +268,12 @@ async def _send_changes(sock: _Socket, table, watcher: Watcher) -> None:
     while True:
         await watcher.wake.wait()
         watcher.wake.clear()
-        if watcher.version != table.seq or first or seen != unversioned(table):
+        now = unversioned(table)       # once a wake: hundreds of spectators wake at each move
+        if watcher.version != table.seq or first or seen != now:
             first = False
-            seen = unversioned(table)
+            seen = now
             seq = table.seq
-            text = frame_text(table, watcher.seat, watcher.version)
+            text = frame_text(table, watcher.seat, watcher.version, now)
             watcher.version = seq
             await sock.send_text(text)
         while watcher.outbox:          # chat frames, after the table's (the page is drawn)
