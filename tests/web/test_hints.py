@@ -68,6 +68,11 @@ def test_the_lobby_box_follows_the_seats(open_page, server):
     assert "at most one person" in page.inner_text("#hints-doc")
 
 
+# What the solo Messina hint says (the estimate is the final score there).
+SOLO_HINT = {"what": "your estimated final score", "estimate": r"−?\d+(\.\d)? points? ± \d+",
+             "suggested": "AI's suggestion"}
+
+
 def test_a_solo_table_gives_hints_with_reasons_and_marks_the_suggestion(open_page, server):
     page = open_page()
     start_table(page, server.url, "messina-1347", ["you"])
@@ -75,8 +80,7 @@ def test_a_solo_table_gives_hints_with_reasons_and_marks_the_suggestion(open_pag
     _wait_for_hint_button(page)
     page.evaluate(THINKING_SEEN)
     page.click("#hint-button")
-    _check_hint(page, {"what": "your estimated final score", "estimate": r"−?\d+(\.\d)? points? ± \d+",
-                       "suggested": "AI's suggestion"})
+    _check_hint(page, SOLO_HINT)
     # The next decision: no old hint; the key h asks again.
     before = version(page)
     page.locator(".option-row.suggested button.action").click()
@@ -85,8 +89,7 @@ def test_a_solo_table_gives_hints_with_reasons_and_marks_the_suggestion(open_pag
     assert page.locator("#hint").count() == 0
     page.evaluate(THINKING_SEEN)
     page.keyboard.press("h")
-    _check_hint(page, {"what": "your estimated final score", "estimate": r"−?\d+(\.\d)? points? ± \d+",
-                       "suggested": "AI's suggestion"})
+    _check_hint(page, SOLO_HINT)
 
 
 def test_hints_in_czech_on_a_phone_against_the_ai(open_page, server):
