@@ -7,7 +7,9 @@ import json
 import time
 
 import httpx
+from argon2 import PasswordHasher, extract_parameters
 
+from ludoteka.server.accounts import DUMMY_HASH
 from server_kit import create
 
 from .accounts_kit import PASSWORD, Browser
@@ -154,3 +156,11 @@ def test_sessions_expire_and_are_revoked(database, start_server):
     assert tablet.me()["account"] is None and tablet.my_tables().status_code == 401
     for browser in (dave, phone, tablet):
         browser.close()
+
+
+def test_the_dummy_hash_of_unknown_names_costs_what_a_real_hash_costs():
+    # An unknown name is checked against DUMMY_HASH so that it is answered after the same work
+    # as a known one: its parameters must stay those the hasher gives real passwords.
+    hasher = PasswordHasher()
+    assert extract_parameters(DUMMY_HASH) == extract_parameters(hasher.hash("any password"))
+    assert not hasher.check_needs_rehash(DUMMY_HASH)

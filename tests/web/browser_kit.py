@@ -48,6 +48,20 @@ def wait_turn(page, timeout: float = 60000) -> str:
     return "pass" if page.locator("#reveal").count() else "act"
 
 
+def settled(page) -> None:
+    """Wait two animation frames (a resize, a scroll or a language switch has been laid out and drawn)."""
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+
+
+def steady_click(page, target) -> None:
+    """Click `target` once the page stands still: a scroll refits the decision bar in the next
+    animation frame, which moves what lies in or below it, so a click aimed right after
+    Playwright's own scroll may land beside the button."""
+    target.scroll_into_view_if_needed()
+    settled(page)
+    target.click()
+
+
 def click_option(page, step: int) -> None:
     """Make one decision by clicks: every other one on the board when the board offers it, else
     (and otherwise) an option of the bar."""
@@ -61,13 +75,13 @@ def click_option(page, step: int) -> None:
             place.focus()
             page.keyboard.press("Enter")
         else:
-            place.click()
+            steady_click(page, place)
         menu = page.locator(".menu button[role=menuitem]")
         if menu.count():
-            menu.first.click()
+            steady_click(page, menu.first)
     else:
         buttons = page.locator("#actions button.action")
-        buttons.nth(step % buttons.count()).click()
+        steady_click(page, buttons.nth(step % buttons.count()))
     confirm_and_wait(page, before)
 
 

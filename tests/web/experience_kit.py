@@ -12,7 +12,7 @@ import re
 
 import httpx
 
-from browser_kit import KEY_PATTERN, strings, untranslated, version
+from browser_kit import KEY_PATTERN, settled, strings, untranslated, version
 
 SIZES = [(1440, 900), (390, 844)]
 PREFIX = {"notre-dame": "nd", "kingsburg": "kb", "messina-1347": "ms"}
@@ -57,6 +57,10 @@ class Watch:
         if data.get("type") == "state":
             self.frames[data["version"]] = data
 
+    def summary(self) -> str:
+        """The last messages sent and the newest versions received (for a failure's message)."""
+        return f"sent (last 3): {self.sent[-3:]}; versions received (last 5): {sorted(self.frames)[-5:]}"
+
     def chosen(self, before: int) -> str:
         """The key of the action sent against version `before`."""
         keys = [m["key"] for m in self.sent if m.get("type") == "action" and m.get("version") == before]
@@ -71,11 +75,6 @@ def lone_option_allowed(frame: dict) -> bool:
     last = frame.get("last") or {}
     return bool((only["data"].get("preview") or {}).get("confirm")) or frame["acting"] != [frame["seat"]] \
         or (last.get("kind") == "undo" and last.get("seat") == frame["seat"])
-
-
-def settled(page) -> None:
-    """Wait two animation frames (a resize or a language switch has been laid out and drawn)."""
-    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
 
 
 OUT_OF_VIEW = """() => {

@@ -56,7 +56,10 @@ def play_checked(page, watch: Watch, game: str, language: str, limit: int = 1500
             settled(page)
         shown = shown_previews(page)
         before = version(page)
-        click_option(page, step)
+        try:
+            click_option(page, step)
+        except AssertionError as exc:          # what the page sent and heard, to tell why
+            raise AssertionError(f"{exc}\n{watch.summary()}") from exc
         action = next(a for a in frame["actions"] if a["key"] == watch.chosen(before))
         if action["key"] in shown:
             problems += [f"decision {step}: {p}" for p in preview_shown_problems(action, shown[action["key"]], game, language)]

@@ -1,6 +1,7 @@
 """The agent interface and `make_agent`, which builds an agent from a short text spec."""
 from __future__ import annotations
 
+import importlib
 import math
 import random
 import re
@@ -86,10 +87,37 @@ class Agent:
 AGENTS: dict[str, type[Agent]] = {}
 
 
+# Agents known by name whose module is imported when first asked for (kind -> module that
+# registers it): the research extra's `policy` agent needs numpy and every game's direct encoder,
+# which would cost every start of the command line and of the server a third of a second.
+LATER: dict[str, str] = {}
+
+
 def register(cls: type[Agent]) -> type[Agent]:
     """Class decorator: make an agent class available to `make_agent` under its `kind`."""
     AGENTS[cls.kind] = cls
     return cls
+
+
+def register_later(kind: str, module: str) -> None:
+    """Make agent `kind` known now and import `module` (which registers it) on first use."""
+    if kind not in AGENTS:
+        LATER[kind] = module
+
+
+def _agent_class(name: str) -> type[Agent] | None:
+    """The class of agent `name`, importing its module if it was registered for later."""
+    if name not in AGENTS and name in LATER:
+        try:
+            importlib.import_module(LATER[name])
+        except ImportError as exc:
+            raise AgentSpecError(f"agent {name!r} needs a package that is not installed: {exc}") from exc
+        LATER.pop(name)
+    return AGENTS.get(name)
+
+
+def _known() -> str:
+    return ", ".join(sorted({*AGENTS, *LATER}))
 
 
 def check_param(agent: str, name: str, param: Param, value: Any, text: str | None = None) -> None:
@@ -130,12 +158,12 @@ def _parse_value(agent: str, name: str, param: Param, text: str) -> Any:
 def parse_spec(spec: str) -> tuple[type[Agent], dict[str, Any]]:
     """Split `name[:param=value,...]` into the agent class and its validated parameters."""
     if not isinstance(spec, str) or not spec.strip():
-        raise AgentSpecError(f"empty agent spec; known agents: {', '.join(sorted(AGENTS))}")
+        raise AgentSpecError(f"empty agent spec; known agents: {_known()}")
     name, _, rest = spec.strip().partition(":")
     name = name.strip().lower()
-    if name not in AGENTS:
-        raise AgentSpecError(f"unknown agent {shown(name)}; known agents: {', '.join(sorted(AGENTS))}")
-    cls = AGENTS[name]
+    cls = _agent_class(name)
+    if cls is None:
+        raise AgentSpecError(f"unknown agent {shown(name)}; known agents: {_known()}")
     if getattr(cls, "takes_path", False):        # `policy:PATH`: the rest is a file, not parameters
         if not rest.strip():
             raise AgentSpecError(f"agent {name!r} needs a file: {name}:PATH")
@@ -176,7 +204,13 @@ def make_agent(spec: str, seed: int) -> Agent:
 
 
 def describe_agents() -> list[dict[str, Any]]:
-    """A JSON-ready list of the agents, their parameters and defaults."""
+    """A JSON-ready list of the agents, their parameters and defaults (those registered for
+    later are imported first; one whose package is missing is left out)."""
+    for name in list(LATER):
+        try:
+            _agent_class(name)
+        except AgentSpecError:
+            pass
     return [{"name": cls.kind, "doc": (cls.__doc__ or "").strip().splitlines()[0],
              "params": [{"name": n, "type": p.kind.__name__, "default": p.default, "doc": p.doc,
                          "allowed": p.allowed()}

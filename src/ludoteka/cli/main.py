@@ -11,7 +11,7 @@ import os
 import sys
 from typing import Sequence
 
-from ..ai.base import shown
+from ..ai.base import register_later, shown
 from ..kernel import LudotekaError
 from ..kernel.signing import read_key
 from ..tools import arena, bench, list_agents, list_games, replay_file, simulate
@@ -30,10 +30,8 @@ from .review import add_review_parser
 from .serve import add_serve_parser
 from .users import add_users_parser
 
-try:        # the reference learner's `policy:PATH` agent needs the research extra (numpy)
-    from ..envs import policy as _policy  # noqa: F401  (registers the `policy` agent)
-except ImportError:
-    _policy = None
+# The reference learner's `policy:PATH` agent (the research extra: numpy), imported when used.
+register_later("policy", "ludoteka.envs.policy")
 
 EXIT_USAGE = 2
 

@@ -116,6 +116,12 @@ def unseal(key: bytes, table_id: str, seat: int, account_id: str, box: str,
     return token
 
 
+# Checked against when a name is unknown, so that answering takes as long as for a known name
+# with a wrong password: the hash of a random password thrown away, made with the hasher's
+# parameters (a test checks they are still the hasher's), not made anew at every start.
+DUMMY_HASH = "$argon2id$v=19$m=65536,t=3,p=4$lTJTaxBwwn+u2im0uAB39w$vXjOpoYh0afR47E2S52mPE8BxGhp7AXIjaY/FoiSC98"
+
+
 class Accounts:
     """Accounts of one server process: hashing (in threads: argon2 takes tens of milliseconds
     of CPU), sessions, limits (counted per process, like the quotas) and sealed seat tokens."""
@@ -128,9 +134,6 @@ class Accounts:
         # Two threads at most hash (argon2id takes 64 MiB and tens of ms of CPU each): a burst of
         # sign-ins queues there instead of taking the memory and the cores of the whole server.
         self.hashing = ThreadPoolExecutor(2, thread_name_prefix="argon2")
-        # Checked against when a name is unknown, so that answering takes as long as for a
-        # known name with a wrong password.
-        self.dummy = self.hasher.hash(secrets.token_urlsafe(16))
         attempts = settings.account_attempts
         self.by_address = Buckets(attempts / 60.0, attempts)
         self.by_name = Buckets(attempts / 120.0, max(1, attempts // 2))
@@ -180,7 +183,7 @@ class Accounts:
         """The account of a name and password; 401 (the same answer) for an unknown name or a
         wrong password, after the same work."""
         account = await self._thread(self.store.account_by_name, key)
-        hashed = account["password_hash"] if account else self.dummy
+        hashed = account["password_hash"] if account else DUMMY_HASH
         ok = await self._hash(self._verify, hashed, password)
         if not ok or account is None:
             raise ApiError(401, WRONG)

@@ -23,12 +23,11 @@ from .config import Settings
 from .live import ApiError
 from .store import METADATA
 
-try:                             # (the `server` extra pins it; without it no push is offered)
-    import pywebpush
+try:                             # (the `server` extra pins them; without them no push is offered)
     from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
     from py_vapid import Vapid
 except ImportError:              # pragma: no cover
-    pywebpush = None
+    Vapid = None
 
 PUSH_SUBSCRIPTIONS = Table(
     "push_subscriptions", METADATA,
@@ -107,12 +106,23 @@ class PushStore:
                 PUSH_SUBSCRIPTIONS.c.account_id == account_id))]
 
 
+def _pywebpush() -> Any:
+    """pywebpush, imported when a Pusher is made: it brings aiohttp (half a second at every
+    start of every server) and only a server with a VAPID key sends pushes."""
+    try:
+        import pywebpush
+    except ImportError as exc:   # pragma: no cover
+        raise RuntimeError("Web Push needs pywebpush (pip install 'ludoteka[server]')") from exc
+    return pywebpush
+
+
 class Pusher:
     """Signs and sends push messages with the operator's VAPID key (blocking: in a thread)."""
 
     def __init__(self, settings: Settings, store: PushStore):
-        if pywebpush is None:
+        if Vapid is None:        # pragma: no cover
             raise RuntimeError("Web Push needs pywebpush (pip install 'ludoteka[server]')")
+        self.webpush = _pywebpush()
         with open(settings.vapid_key_file, encoding="ascii") as f:
             self.vapid = Vapid.from_pem(f.read().encode())
         self.subject = settings.vapid_subject or f"mailto:{settings.mail_from or 'operator@localhost'}"
@@ -128,10 +138,10 @@ class Pusher:
         for row in self.store.of(account_id):
             info = {"endpoint": row["endpoint"], "keys": {"p256dh": row["p256dh"], "auth": row["auth"]}}
             try:
-                pywebpush.webpush(info, json.dumps(payload), vapid_private_key=self.vapid,
+                self.webpush.webpush(info, json.dumps(payload), vapid_private_key=self.vapid,
                                   vapid_claims={"sub": self.subject}, timeout=self.timeout, ttl=24 * 3600)
                 sent += 1
-            except pywebpush.WebPushException as exc:
+            except self.webpush.WebPushException as exc:
                 if exc.status_code in (404, 410):        # the browser unsubscribed
                     self.store.remove(None, row["endpoint"])
                 else:
