@@ -19,3 +19,16 @@ def _shared_ssl_context(verify=True, cert=None, trust_env=True):
 
 
 _httpx_transport.create_ssl_context = _shared_ssl_context
+
+
+# The long tests first (the browser's, the servers', the long AI and random-play ones): xdist
+# hands tests out in this order, so these start early and both workers end together on short
+# ones instead of one waiting for the other's whole game by clicks.
+LONG_FIRST = ("tests/web/", "tests/server/", "tests/notre_dame/test_ai_plague.py", "tests/envs/test_openspiel.py",
+              "tests/messina/test_random_play.py", "tests/tools/test_random_net.py", "tests/tools/test_distribute.py")
+
+
+def pytest_collection_modifyitems(items):
+    def rank(item) -> int:
+        return next((i for i, prefix in enumerate(LONG_FIRST) if item.nodeid.startswith(prefix)), len(LONG_FIRST))
+    items.sort(key=rank)
