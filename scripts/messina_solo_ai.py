@@ -137,6 +137,9 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{spec} seed {seed}: {r['score']:.0f} points, {r['repopulated']} repopulated "
                   f"({r['repopulate_taken']}/{r['repopulate_offered']} offers taken), {r['carts']} carts, "
                   f"{r['seconds_per_decision']:.3f} s/decision", file=sys.stderr, flush=True)
+            if args.json:        # after every game, so a run stopped early keeps what it played
+                Path(args.json).write_text(json.dumps({**out, "agents": out["agents"] + [
+                    {"agent": spec, "summary": summary(rows), "results": rows}]}, indent=1) + "\n")
         out["agents"].append({"agent": spec, "summary": summary(rows), "results": rows})
         print(json.dumps({"agent": spec, **out["agents"][-1]["summary"]}), flush=True)
     if len(out["agents"]) >= 2:
