@@ -9,8 +9,11 @@ import pytest
 
 from ludoteka.boardgames.messina.evaluate import (CART_VALUE, CITIZEN_VALUE, PROSPECT_WEIGHT,
                                                   repopulation_prospect)
+from ludoteka.boardgames.messina import policy
 from ludoteka.boardgames.messina.model.state import HUTS, SQUARES, citizen_code
+from ludoteka.boardgames.messina.rules.books import node_of
 from ludoteka.boardgames.messina.rules.build import Build
+from ludoteka.boardgames.messina.rules.repopulation import can_repopulate, tiles_left, unused_carts
 
 from .helpers import GAME, begin, keys, new
 
@@ -92,3 +95,24 @@ def test_playouts_repopulate_and_end_at_the_score(players, least):
         assert GAME.evaluate_all(s) == s.scores()
         assert all(repopulation_prospect(s, seat) == 0.0 for seat in range(players))
     assert hexes >= least
+
+
+@pytest.mark.rule("MS-24.2", "MS-24.4", "MS-24.5", "MS-24.10", "MS-24.14", "MS-24.15")
+def test_the_policy_aims_at_exactly_the_hexes_the_rules_allow():
+    """The policy's quick list of hexes a lieutenant could repopulate (the seat's citizens listed
+    once) is `can_repopulate` hex by hex, at every destination of 20 random playouts."""
+    checked = 0
+    for seed in range(10):
+        for players in (1, 3):
+            s = new(players, seed)
+            rand = random.Random(seed).random
+            while s.to_act is not None:
+                top = s.top()
+                if top[0].name == "choose_destination" and unused_carts(s, s.to_act) and tiles_left(s, s.to_act):
+                    hexes = [k for k in s.legal_keys() if k.startswith("hex:")]
+                    expected = [k for k in hexes if s.board.tile_index.get(k[4:], -1) >= 0
+                                and can_repopulate(s, s.to_act, node_of(s, k[4:]), top[2])]
+                    assert policy._repopulable(s, s.to_act, top[2], hexes) == expected
+                    checked += 1
+                s.apply(GAME.playout_key(s, rand), s.to_act)
+    assert checked >= 50

@@ -15,7 +15,8 @@ rather than passing); EXPLORE keeps every option possible.
 from __future__ import annotations
 
 from .rules.books import node_of
-from .rules.repopulation import can_repopulate, tiles_left, unused_carts
+from .rules.repopulation import (lieutenant_options, requirements, satisfiable, sources, tiles_left,
+                                 unused_carts)
 
 REPOPULATE = 0.95      # take `repopulate` when offered
 AIM = 0.8              # send the lieutenant to a hex it could repopulate
@@ -46,16 +47,18 @@ def _pipeline_key(state, keys: list[str], random) -> str | None:
     """A key that advances a repopulation, or None when this decision has none to offer."""
     if "repopulate" in keys:
         return "repopulate" if random() < REPOPULATE else None
+    frame = state.top()
+    name = frame[0].name
+    if name != "choose_destination" and name != "build":      # the cheap test first
+        return None
     seat = state.to_act
     if tiles_left(state, seat) <= 0:
         return None
-    name = state.top()[0].name
     if name == "choose_destination":
-        return _destination(state, seat, state.top()[2], keys, random)
-    if name == "build":
-        carts = [k for k in keys if k.startswith("cart:")]
-        if carts and len(state.carts[seat]) // 2 < min(MAX_CARTS, tiles_left(state, seat)) and random() < CART:
-            return carts[int(random() * len(carts))]
+        return _destination(state, seat, frame[2], keys, random)
+    carts = [k for k in keys if k.startswith("cart:")]
+    if carts and len(state.carts[seat]) // 2 < min(MAX_CARTS, tiles_left(state, seat)) and random() < CART:
+        return carts[int(random() * len(carts))]
     return None
 
 
@@ -63,7 +66,7 @@ def _destination(state, seat: int, lt: int, keys: list[str], random) -> str | No
     """A hex the lieutenant `lt` could repopulate now, or one whose action builds (no cart yet)."""
     hexes = [k for k in keys if k.startswith("hex:")]
     if unused_carts(state, seat):
-        ready = [k for k in hexes if _repopulable(state, seat, k, lt)]
+        ready = _repopulable(state, seat, lt, hexes)
         if ready and random() < AIM:
             return ready[int(random() * len(ready))]
         return None
@@ -75,9 +78,22 @@ def _destination(state, seat: int, lt: int, keys: list[str], random) -> str | No
     return None
 
 
-def _repopulable(state, seat: int, key: str, lt: int) -> bool:
-    tile = state.board.tile_index.get(key[4:], -1)
-    return tile >= 0 and can_repopulate(state, seat, node_of(state, key[4:]), lt)
+def _repopulable(state, seat: int, lt: int, hex_keys: list[str]) -> list[str]:
+    """The city hexes among `hex_keys` that `can_repopulate` allows with the lieutenant `lt` (the
+    seat has a tile and an unused cart): its checks, with the seat's citizens listed once."""
+    pool = sources(state, seat)
+    spare_lieutenant = bool(lieutenant_options(state, seat, lt))
+    tile_index, hexes, repopulated_by = state.board.tile_index, state.data.hexes, state.repopulated_by
+    out = []
+    for key in hex_keys:
+        tile = tile_index.get(key[4:], -1)
+        if tile < 0:
+            continue
+        hex_ = hexes[tile]
+        if (repopulated_by[node_of(state, key[4:])] < 0 and state.can_pay(seat, hex_.repop_cost)
+                and (spare_lieutenant or not hex_.repop_lieutenant) and satisfiable(requirements(hex_), pool)):
+            out.append(key)
+    return out
 
 
 def _builds(state, hexes, hex_at, key: str) -> bool:
