@@ -112,7 +112,7 @@ def test_a_lone_option_is_taken_for_the_player_unless_turned_off(open_page, serv
     assert taken.first.inner_text().startswith("Only option, taken for you: ")
     # Each stands just before the events its move caused (the events carry the version the
     # move was made at): the log line after it is by the same seat, not a later one's.
-    page.wait_for_function("!document.querySelector('#log li:last-child').classList.contains('auto')")
+    page.wait_for_function("() => !document.querySelector('#log li:last-child').classList.contains('auto')")
     after = page.evaluate("""[...document.querySelectorAll('#log li.auto')].map((li) =>
         [li.innerText, li.nextElementSibling ? li.nextElementSibling.innerText : null])""")
     for auto, following in after:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import httpx
 
-from experience_kit import Watch
+from experience_kit import Watch, settled
 
 # Counts what announce.js would make noise with: the oscillators of its beep and the browser
 # notifications, with a hidden tab and the permission granted (so that only the channel decides).
@@ -25,6 +25,14 @@ Object.defineProperty(Document.prototype, "hidden", { get: () => true });
 localStorage.setItem("ludoteka.table.sound", "on");
 localStorage.setItem("ludoteka.table.notify", "on");
 """
+
+
+def _in_view(page, selector: str) -> None:
+    """Scroll the element into view and let the page settle: a scroll refits the decision bar
+    in the next animation frame, which moves what lies below it (a click aimed before that
+    lands beside the button)."""
+    page.locator(selector).scroll_into_view_if_needed()
+    settled(page)
 
 
 def _table(url: str, seats: list[str], **extra) -> dict:
@@ -51,6 +59,7 @@ def test_a_pause_proposed_in_one_page_and_agreed_in_the_other_stops_both_clocks(
     assert "proposes a pause of 2 days" in second.inner_text("#pause-state")
     assert second.inner_text("#pause-badge") == "Pause proposed: 2 days"      # in the head: not missed
     assert first.locator("#pause-badge").count() == 0
+    _in_view(second, "#pause-agree")
     second.click("#pause-agree")
 
     for page in (first, second):
@@ -90,7 +99,7 @@ def test_an_account_that_turned_the_page_channel_off_gets_no_beep_nor_notificati
     page.goto(server.url + "/")
     page.click("#notifications summary")
     page.uncheck("#notify-page")
-    page.wait_for_function("document.querySelector('#notifications')?.textContent.includes('Saved.')")
+    page.wait_for_function("() => document.querySelector('#notifications')?.textContent.includes('Saved.')")
     assert turn_noise() == (0, 0)
     assert page.title().startswith("●")       # the title still tells which tab waits
     assert page.locator("#setting-page-off").count() == 1
@@ -110,6 +119,7 @@ def test_a_frame_come_between_the_press_and_the_release_does_not_swallow_the_cli
     first.click("#pause-propose")
     second.wait_for_selector("#pause-agree")
     seen = max(watch.frames)
+    _in_view(second, "#pause-agree")
     second.hover("#pause-agree")
     second.mouse.down()
     # Meanwhile a seat moves: a new frame reaches the page while its button is held.

@@ -194,7 +194,7 @@ def _rematch(url: str, table: str, eva, jan) -> str:
     new = eva.url.rsplit("/", 1)[1]
     jan.goto(f"{url}/play/{table}")
     jan.wait_for_selector("#rematch")
-    jan.wait_for_function("document.querySelector('#rematch').textContent !== ''")
+    jan.wait_for_function("() => document.querySelector('#rematch').textContent !== ''")
     jan.click("#rematch")
     jan.wait_for_url(re.compile(f"/play/{new}"))
     jan.wait_for_selector(".table-page[data-seat='1']")

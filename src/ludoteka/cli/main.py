@@ -1,5 +1,5 @@
-"""The `ludoteka` command line: games, agents, play, simulate, replay, bench, arena, report, ladder,
-data, serve, users.
+"""The `ludoteka` command line: games, agents, play, simulate, replay, bench, arena, report, review,
+ladder, data, serve, users.
 
 Every command prints one JSON object with `--json`. Bad input (an unknown game, a bad option,
 a bad file or agent spec) prints one line on stderr and exits with status 2, without a traceback.
@@ -26,6 +26,7 @@ from .data import add_data_parser
 from .ladder import add_ladder_parser
 from .play import run_play
 from .report import add_report_parser
+from .review import add_review_parser
 from .serve import add_serve_parser
 from .users import add_users_parser
 
@@ -251,6 +252,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_data_parser(sub)
     add_ladder_parser(sub)
     add_report_parser(sub)
+    add_review_parser(sub)
     add_serve_parser(sub)
     add_users_parser(sub)
     return parser
@@ -267,7 +269,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(argv)
         if args.command is None:
             raise UsageError("a COMMAND is required: games, agents, play, simulate, replay, bench, "
-                             "arena, report, ladder, data or serve (see `ludoteka --help`)")
+                             "arena, report, review, ladder, data or serve (see `ludoteka --help`)")
         return args.func(args)
     except SystemExit as exc:  # --help
         return exc.code if isinstance(exc.code, int) else 0

@@ -30,6 +30,12 @@ def add_serve_parser(sub) -> None:
                    help="seconds an AI seat waits before it moves, so people can follow (default 0)")
     p.add_argument("--ai-seconds", type=float_in(0.05, 3600.0), default=5.0,
                    help="the most seconds any AI decision may think, at every level (default 5)")
+    p.add_argument("--hint-budget", metavar="N", type=int_in(1, 100_000), default=300,
+                   help="iterations per search of a hint at a table (two searches; default 300, "
+                        "about 1-3 s of one AI worker)")
+    p.add_argument("--review-budget", type=int_in(0, 100_000), default=100,
+                   help="after a game, a review of each human seat at this many search iterations per "
+                        "decision, in one low-priority process (default 100; 0: no reviews)")
     p.add_argument("--allow-agent-specs", action="store_true",
                    help="let clients give AI seats raw agent specs (ai:ismcts:seconds=...), not only "
                         "levels (off: only levels, so no client can ask for a long search)")
@@ -173,7 +179,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     settings = Settings(database_url=database, redis_url=redis_url,
                         public_url=(args.public_url or f"http://{shown_host}:{port}").rstrip("/"),
                         ai_workers=args.ai_workers, rate_per_second=args.rate, ai_delay=args.ai_delay,
-                        ai_seconds=args.ai_seconds, allow_agent_specs=args.allow_agent_specs,
+                        ai_seconds=args.ai_seconds, hint_budget=args.hint_budget, allow_agent_specs=args.allow_agent_specs,
+                        review_budget=args.review_budget,
                         max_open_tables=args.max_open_tables, max_timed_tables=args.max_timed_tables,
                         min_turn_seconds=args.min_turn_seconds, sockets_per_address=args.sockets_per_address,
                         spectators_per_table=args.spectators_per_table,

@@ -211,6 +211,26 @@ class AiPool:
         finally:
             self.metrics.ai_waiting(-1)
 
+    async def run(self, table: str, fn: Any, *args: Any) -> Any:
+        """`fn(*args)` in a worker (a module-level function: it is pickled), when table `table`'s
+        turn comes (`FairQueue`, shared with the AI seats): a hint's analysis (hints.py)."""
+        loop = asyncio.get_running_loop()
+        await self.queue.acquire(table)
+        try:
+            work = self._executor().submit(fn, *args)
+        except BaseException as exc:
+            self.queue.release(table)
+            if isinstance(exc, BrokenProcessPool):
+                self.close()
+            raise
+        # As `choose`: the place is given back when the worker is done.
+        work.add_done_callback(lambda _: _call_soon(loop, self.queue.release, table))
+        try:
+            return await asyncio.wrap_future(work)
+        except BrokenProcessPool:
+            self.close()
+            raise
+
     def close(self) -> None:
         """Stop the workers (on server shutdown)."""
         if self._pool is not None:

@@ -29,10 +29,12 @@ from .accounts import Accounts
 from .accesslog import JsonAccessLog
 from .ai_pool import AiPool
 from .config import Settings
+from .hints import Hints, hints_setting, parse_hints
 from .hub import Hub
 from .keeper import Keeper
 from .live import ApiError, LiveTable
 from .replays import replay_frame
+from .reviews import Reviews
 from .limits import RateLimit
 from .metrics import Metrics
 from .notify import Notifier
@@ -99,6 +101,7 @@ def create_app(settings: Settings) -> Starlette:
     tables = Tables(settings, store, hub, AiPool(settings.ai_workers, settings.ai_seconds, metrics), metrics)
     quotas = Quotas(settings, lambda table_id: table_id in tables.dormant or (
         (t := tables.live.get(table_id)) is not None and not t.finished))
+    hints = Hints(tables.ai, settings.hint_budget)
     sweeper = Sweeper(tables)
     keeper = Keeper(tables)
     turns = Turns(tables, min(60.0, sweeper.every or 60.0))
@@ -123,6 +126,7 @@ def create_app(settings: Settings) -> Starlette:
         await hub.stop()
         await tables.close()
         tables.ai.close()
+        reviews.close()
         notifier.close()
         accounts.hashing.shutdown(wait=False)
 
@@ -159,6 +163,15 @@ def create_app(settings: Settings) -> Starlette:
     tables.on_commit = notifier.table_changed
     notify_api = NotifyApi(account_api, notifier, push_store)
     social = social_api(store, tables, hub, account_api)      # chat and ratings (issue 25 §3)
+    # Reviews of the human seats when a game ends (issue 26 §2), after the ratings' own hook.
+    reviews = Reviews(tables, settings.review_budget)
+    rated = tables.on_finished
+
+    def finished(table: LiveTable) -> None:
+        if rated is not None:
+            rated(table)
+        reviews.finished(table)
+    tables.on_finished = finished
 
     page = (STATIC / "index.html").read_text(encoding="utf-8")
 
@@ -208,16 +221,19 @@ def create_app(settings: Settings) -> Starlette:
     async def new_table(request: Request) -> Response:
         body = await read_json(request)
         rater = await social.rated_wanted(request, body) if isinstance(body, dict) else None
+        wanted_hints = parse_hints(body)
         game, players, options, seats, turn_seconds = parse_new_table(
             body, settings.allow_agent_specs, settings.min_turn_seconds)
         turn_based, at_limit = parse_pace(body, turn_seconds, settings)
         if rater is not None:
             check_rated(seats)
+        with_hints = hints_setting(wanted_hints, seats, rater is not None)
         address = request.client.host if request.client else "?"
         # (a turn-based table's limit of hours keeps no AI busy: not a "timed" table of the quota)
         timed = turn_seconds is not None and not turn_based
         quotas.check_table(address, timed)
-        table, tokens = await tables.create(game, players, options, seats, turn_seconds, turn_based, at_limit)
+        table, tokens = await tables.create(game, players, options, seats, turn_seconds, turn_based, at_limit,
+                                            with_hints)
         quotas.add_table(address, table.id, timed)
         if rater is not None:
             await social.rated_created(rater, table, tokens)
@@ -231,6 +247,7 @@ def create_app(settings: Settings) -> Starlette:
                 info["agent"] = table.ai_specs[seat]
             answer_seats.append(info)
         return JSONResponse({"id": table.id, "version": table.seq, "seats": answer_seats, "rated": rater is not None,
+                             "hints": table.hints,
                              "url": f"{settings.public_url}/api/tables/{table.id}"}, status_code=201)
 
     async def new_rematch(request: Request) -> Response:
@@ -284,6 +301,15 @@ def create_app(settings: Settings) -> Starlette:
         key, version = parse_move(body)
         await tables.act(table, seat, "act", key, version)
         return JSONResponse(table.frame(seat, version))
+
+    async def hint(request: Request) -> Response:
+        # The AI's best options for the seat to decide (hints.py): `{version}` (and a hot seat's
+        # `seat`), with the seat's token.
+        table = await tables.current(request.path_params["table"])
+        body = await read_json(request)
+        seat = await _seat(request, table, body)
+        _, version = parse_move(body, key_needed=False)
+        return JSONResponse(await hints.hint(table, seat, version))
 
     async def undo(request: Request) -> Response:
         table = await tables.get(request.path_params["table"])
@@ -351,6 +377,17 @@ def create_app(settings: Settings) -> Starlette:
             await _check_read(table, request)
         return JSONResponse(await replay_frame(tables, table, int(version), seat_param(request, None)))
 
+    async def review(request: Request) -> Response:
+        # ?seat=N: {status: "queued"|"running", done, total} while it is computed, then
+        # {status: "done", review} (reviews.py: who may read it and why).
+        table = await tables.current(request.path_params["table"])
+        seat = seat_param(request, None)
+        if seat is None:
+            raise ApiError(422, "'seat' is needed: the seat whose review to show")
+        if table.finished:
+            await _check_read(table, request)
+        return JSONResponse(await reviews.status(table, seat))
+
     async def socket(websocket: WebSocket) -> None:
         await serve_socket(websocket, tables, quotas, social.chat)
 
@@ -391,6 +428,7 @@ def create_app(settings: Settings) -> Starlette:
         Route("/api/tables/{table}", show_table),
         Route("/api/tables/{table}/actions", move, methods=["POST"]),
         Route("/api/tables/{table}/undo", undo, methods=["POST"]),
+        Route("/api/tables/{table}/hint", hint, methods=["POST"]),
         Route("/api/tables/{table}/join", join, methods=["POST"]),
         Route("/api/tables/{table}/share", share, methods=["POST"]),
         Route("/api/tables/{table}/rematch", new_rematch, methods=["POST"]),
@@ -398,6 +436,7 @@ def create_app(settings: Settings) -> Starlette:
         Route("/api/tables/{table}/record", record),
         Route("/api/tables/{table}/log", entries),
         Route("/api/tables/{table}/replay", replay),
+        Route("/api/tables/{table}/review", review),
         WebSocketRoute("/api/tables/{table}/ws", socket),
     ]
     app = Starlette(routes=routes, lifespan=lifespan,

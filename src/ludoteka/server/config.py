@@ -36,6 +36,12 @@ class Settings:
     # choice. Every decision, of any level and of the turn timer, thinks at most `ai_seconds`.
     allow_agent_specs: bool = False
     ai_seconds: float = 5.0
+    # A hint (hints.py) is the AI's analysis with this many iterations per search; the operator's
+    # choice, never a client's.
+    hint_budget: int = 300
+    # After a game, a review of each human seat (reviews.py) at this many search iterations and
+    # paired samples per decision, in one low-priority process (0: no reviews).
+    review_budget: int = 100
     # Quotas per client address (0: no limit): unfinished tables it created, those with a turn
     # timer, and the shortest timer (a 1 s timer on many abandoned tables keeps the AI pool busy).
     max_open_tables: int = 20

@@ -5,6 +5,12 @@ import json
 import time
 
 
+# The answer to a request over the rate, built once: a flood is refused thousands of times a second.
+TOO_MANY_BODY = json.dumps({"error": "too many requests: slow down", "status": 429}).encode()
+TOO_MANY_HEADERS = ((b"content-type", b"application/json"), (b"retry-after", b"1"),
+                    (b"content-length", str(len(TOO_MANY_BODY)).encode()))
+
+
 class RateLimit:
     """ASGI middleware: a token bucket per client address for HTTP requests (`rate` a second,
     bursts of `burst`). WebSocket frames have their own limit (`sockets`)."""
@@ -23,10 +29,9 @@ class RateLimit:
             tokens = min(float(self.burst), tokens + (now - then) * self.rate)
             if tokens < 1:
                 self.buckets[client] = (tokens, now)
-                body = json.dumps({"error": "too many requests: slow down", "status": 429}).encode()
-                await send({"type": "http.response.start", "status": 429,
-                            "headers": [(b"content-type", b"application/json"), (b"retry-after", b"1")]})
-                await send({"type": "http.response.body", "body": body})
+                # (a list of its own: a middleware outside may add headers to it)
+                await send({"type": "http.response.start", "status": 429, "headers": list(TOO_MANY_HEADERS)})
+                await send({"type": "http.response.body", "body": TOO_MANY_BODY})
                 return
             self.buckets[client] = (tokens - 1, now)
             if len(self.buckets) > 100_000:          # forget idle addresses

@@ -31,6 +31,16 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+HUMAN_KINDS = ("human", "open", "hotseat")   # the seats people play (not AI seats)
+
+
+def default_hints(seat_kinds: list[str]) -> bool:
+    """Whether a table has hints when its creator did not say: on with at most one human seat
+    (a person learning against the AI or alone), off with several (a hint would help one
+    person against another)."""
+    return sum(spec.split(":", 1)[0] in HUMAN_KINDS for spec in seat_kinds) <= 1
+
+
 def apply_entry(state: GameState, entry: Entry) -> None:
     """Replay one log entry on `state`."""
     if entry.kind == "undo":
@@ -91,6 +101,10 @@ class LiveTable:
         self.turn_based = bool(row.get("turn_based"))
         self.at_limit: str = row.get("at_limit") or "ai"
         self.pause: dict[str, Any] | None = json.loads(row["pause"]) if row.get("pause") else None
+        # Whether the seats may ask for hints (hints.py); NULL (a table from before hints, or a
+        # rematch's row): as the seats say.
+        hints = row.get("hints")
+        self.hints: bool = default_hints(self.seat_kinds) if hints is None else bool(hints)
         self.max_pause_days = 0      # the operator's bound, told to the seats (Tables sets it)
         self.state = state
         self.seq = seq
@@ -200,7 +214,7 @@ class LiveTable:
             "supplies": {str(s): state.game.supplies(state, s) for s in range(state.players)},
             "events": events, "events_reset": reset,
             "finished": finished, "abandoned": self.abandoned, "last": self.last,
-            "clock": self.clock(),
+            "clock": self.clock(), "hints": self.hints,
         }
         if finished:
             frame["scores"] = state.scores()

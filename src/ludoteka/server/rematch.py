@@ -92,7 +92,7 @@ async def _create(tables: Tables, old: LiveTable, new_id: str) -> bool:
     row = {"id": new_id, "game": state.game.name, "players": state.players,
            "options": dumps(dict(state.options)), "seed": state.seed, "seats": dumps(old.seat_kinds),
            "turn_seconds": old.turn_seconds, "turn_based": old.turn_based,
-           "at_limit": old.at_limit if old.turn_based else None, "created": now, "updated": now, "seq": 0,
+           "at_limit": old.at_limit if old.turn_based else None, "hints": old.hints, "created": now, "updated": now, "seq": 0,
            "finished": False, "deadline": None, "revision": state.revision,
            "free_seats": sum(old.kind_of(s) == "open" for s in range(len(old.seat_kinds)))}
     table = LiveTable(row, state, 0, hashes)

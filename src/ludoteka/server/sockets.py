@@ -3,6 +3,10 @@ client saw, the server sends that seat's frame now and after every change; the c
 send moves and undos here. Garbage gets an error frame; a flood closes the socket (1008), and so
 does a limit of the operator's (4429: too many sockets from one address, too many spectators).
 
+A frame is counted against the socket's rate before anything else is done with it: a frame over
+the rate is dropped undecoded, and only the first of a run gets an answer (429), so that a flood
+costs the server little more than reading it (docs/measurements.md, issue 24).
+
 A change is encoded once per distinct view (seat, last version seen), not once per socket: a
 table with hundreds of spectators costs one encoding of the spectator's frame per move."""
 from __future__ import annotations
@@ -24,7 +28,7 @@ from .presence import joined, left, signature
 from .requests import MAX_KEY
 
 log = logging.getLogger("ludoteka.server")
-HELLO_SECONDS = 10
+HELLO_SECONDS = 10              # from the socket's opening to its hello, whatever comes before
 FRAMES_PER_SECOND = 50          # far above a person's pace; a runaway client is slowed
 LIMIT_CLOSE = 4429              # the close code of a socket over one of the operator's limits
 
@@ -35,12 +39,26 @@ def encode(data: dict[str, Any]) -> str:
     return orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
+def _error_text(status: int, message: str) -> str:
+    return encode({"type": "error", "status": status, "error": message})
+
+
+# The frames a flood is answered with, encoded once (not once per frame).
+TOO_MANY = _error_text(429, "too many frames: slow down")
+NOT_TEXT = _error_text(400, "frames must be JSON text")
+NOT_OBJECT = _error_text(400, "a frame must be a JSON object")
+NOT_HELLO = _error_text(400, "the first frame must be {\"type\": \"hello\", \"token\": …, \"version\": …}")
+UNKNOWN_TYPE = _error_text(400, "unknown frame type; types: action, undo, ping")
+PONG = encode({"type": "pong"})
+
+
 class _Socket:
     def __init__(self, websocket: WebSocket, rate: float = FRAMES_PER_SECOND):
         self.ws = websocket
         self.lock = asyncio.Lock()
         self.rate, self.burst = rate, 2 * rate
         self.tokens, self.then, self.floods = float(self.burst), time.monotonic(), 0
+        self.refusing = False        # the last frame was over the rate (its run's 429 was sent)
 
     async def send(self, data: dict[str, Any]) -> None:
         await self.send_text(encode(data))
@@ -53,49 +71,59 @@ class _Socket:
         await self.send({"type": "error", "status": status, "error": message, **extra})
 
     def allowed(self) -> bool:
+        """Take a token for one frame (`rate` a second, bursts of twice as many); False, and one
+        more flood counted, when there is none."""
         if not self.rate:
             return True
         now = time.monotonic()
-        self.tokens = min(float(self.burst), self.tokens + (now - self.then) * self.rate)
+        tokens = self.tokens + (now - self.then) * self.rate
         self.then = now
-        if self.tokens < 1:
+        if tokens < 1:
+            self.tokens = tokens
             self.floods += 1
             return False
-        self.tokens -= 1
+        self.tokens = (tokens if tokens < self.burst else self.burst) - 1
         return True
-
-    async def admitted(self) -> bool:
-        """Count a frame against the rate: False once the socket was closed for a flood (a
-        frame over the rate gets a 429 error frame first)."""
-        if self.allowed():
-            return True
-        if self.floods > self.burst:
-            await self.ws.close(1008)
-            raise WebSocketDisconnect(1008)
-        await self.error(429, "too many frames: slow down")
-        return False
 
     async def refuse(self, message: str) -> None:
         """Close the socket over one of the operator's limits, saying which."""
         await self.error(429, message)
         await self.ws.close(LIMIT_CLOSE)
 
-    async def receive(self, timeout: float | None = None) -> dict[str, Any] | None:
-        """The next JSON object from the client; None after an error frame for anything else."""
-        message = await asyncio.wait_for(self.ws.receive(), timeout)
-        if message["type"] == "websocket.disconnect":
-            raise WebSocketDisconnect(message.get("code", 1000))
+    async def receive(self) -> dict[str, Any] | None:
+        """The next frame the rate admits, as a JSON object; None after an error frame for
+        anything else. A frame over the rate is dropped before it is decoded: the first of a
+        run is answered 429, the rest of the run is not, and once more than a burst's worth of
+        frames were over the rate the socket is closed (1008)."""
+        while True:
+            message = await self.ws.receive()
+            if message["type"] == "websocket.disconnect":
+                raise WebSocketDisconnect(message.get("code", 1000))
+            if self.allowed():
+                self.refusing = False
+                return await self._decode(message)
+            if self.floods > self.burst:
+                await self.ws.close(1008)
+                raise WebSocketDisconnect(1008)
+            if not self.refusing:
+                self.refusing = True
+                await self.send_text(TOO_MANY)
+
+    async def _decode(self, message: dict[str, Any]) -> dict[str, Any] | None:
         text = message.get("text")
         if text is None:
-            await self.error(400, "frames must be JSON text")
+            await self.send_text(NOT_TEXT)
+            return None
+        if text.lstrip()[:1] != "{":      # no object: no need to decode it (nor raise, at a flood's pace)
+            await self.send_text(NOT_OBJECT)
             return None
         try:
             data = json.loads(text)
         except (ValueError, RecursionError):
-            await self.error(400, "a frame must be a JSON object")
+            await self.send_text(NOT_OBJECT)
             return None
         if not isinstance(data, dict):
-            await self.error(400, "a frame must be a JSON object")
+            await self.send_text(NOT_OBJECT)
             return None
         return data
 
@@ -122,11 +150,13 @@ def unversioned(table) -> tuple:
     return signature(table), table.deadline, json.dumps(table.pause, sort_keys=True)
 
 
-def frame_text(table, seat: int | None, since: int | None) -> str:
+def frame_text(table, seat: int | None, since: int | None, now: tuple | None = None) -> str:
     """`table.frame(seat, since)` as JSON text, encoded once per table version and view: every
-    spectator (and every socket of one seat) that saw the same version shares it."""
+    spectator (and every socket of one seat) that saw the same version shares it. `now`: the
+    table's `unversioned(table)` if the caller has it already (it costs a sort and a dump)."""
     # A claimed seat changes the frame without a new version: it is part of the key too.
-    key = (table.seq, id(table.state), tuple(h is not None for h in table.tokens.values()), unversioned(table))
+    key = (table.seq, id(table.state), tuple(h is not None for h in table.tokens.values()),
+           unversioned(table) if now is None else now)
     cache = _ENCODED.get(table)
     if cache is None or cache.key != key:
         cache = _ENCODED[table] = _Encoded(key)
@@ -154,7 +184,8 @@ async def serve_socket(websocket: WebSocket, tables, quotas, chat=None) -> None:
             await sock.error(exc.status, str(exc))
             await websocket.close(4404)
             return
-        hello = await _hello(sock, table, tables)
+        async with asyncio.timeout(HELLO_SECONDS):     # one timer a socket, not one a frame
+            hello = await _hello(sock, table, tables)
         if hello is None:
             return
         seat, since = hello
@@ -206,11 +237,11 @@ async def _hello(sock: _Socket, table, tables) -> tuple[int | None, int | None] 
     """Wait for the hello: returns (seat or None for a spectator, last version seen); None when
     the token was refused (the socket is closed)."""
     while True:
-        data = await sock.receive(HELLO_SECONDS)
-        if not await sock.admitted() or data is None:     # frames before the hello count too
+        data = await sock.receive()           # frames before the hello count against the rate too
+        if data is None:
             continue
         if data.get("type") != "hello":
-            await sock.error(400, "the first frame must be {\"type\": \"hello\", \"token\": …, \"version\": …}")
+            await sock.send_text(NOT_HELLO)
             continue
         token, wanted = data.get("token"), data.get("seat")
         if wanted is not None and (isinstance(wanted, bool) or not isinstance(wanted, int)):
@@ -237,11 +268,12 @@ async def _send_changes(sock: _Socket, table, watcher: Watcher) -> None:
     while True:
         await watcher.wake.wait()
         watcher.wake.clear()
-        if watcher.version != table.seq or first or seen != unversioned(table):
+        now = unversioned(table)       # once a wake: hundreds of spectators wake at each move
+        if watcher.version != table.seq or first or seen != now:
             first = False
-            seen = unversioned(table)
+            seen = now
             seq = table.seq
-            text = frame_text(table, watcher.seat, watcher.version)
+            text = frame_text(table, watcher.seat, watcher.version, now)
             watcher.version = seq
             await sock.send_text(text)
         while watcher.outbox:          # chat frames, after the table's (the page is drawn)
@@ -251,14 +283,14 @@ async def _send_changes(sock: _Socket, table, watcher: Watcher) -> None:
 async def _receive_moves(sock: _Socket, table, tables, seat: int | None) -> None:
     while True:
         data = await sock.receive()
-        if not await sock.admitted() or data is None:
+        if data is None:
             continue
         kind = data.get("type")
         if kind == "ping":
-            await sock.send({"type": "pong"})
+            await sock.send_text(PONG)
             continue
         if kind not in ("action", "undo"):
-            await sock.error(400, "unknown frame type; types: action, undo, ping")
+            await sock.send_text(UNKNOWN_TYPE)
             continue
         if seat is None:
             await sock.error(403, "a spectator cannot act")

@@ -56,6 +56,9 @@ TABLES = Table(
     Column("at_limit", String(16)),
     Column("pause", Text),
     Column("pause_until", Float),
+    # Whether the seats may ask for hints (hints.py); NULL: as the seats say (live.default_hints),
+    # a table stored before hints (migration 0008).
+    Column("hints", Boolean),
 )
 TOKENS = Table(
     "seat_tokens", METADATA,

@@ -27,7 +27,7 @@ from ..kernel import IllegalAction, UndoRefused
 from .ai_pool import AiPool
 from .config import Settings
 from .hub import Hub
-from .live import ApiError, LiveTable, apply_entry, entry_summary, token_hash
+from .live import ApiError, LiveTable, apply_entry, default_hints, entry_summary, token_hash
 from .commits import GroupCommit, NotCommitted
 from .metrics import NO_METRICS, NoMetrics
 from .store import Entry, Store, dumps
@@ -66,9 +66,11 @@ class Tables:
     # ----------------------------------------------------------------- creating and loading
     async def create(self, game_name: str, players: int, options: dict[str, Any], seats: list[str],
                      turn_seconds: float | None, turn_based: bool = False,
-                     at_limit: str | None = None) -> tuple[LiveTable, dict[int, str]]:
+                     at_limit: str | None = None, hints: bool | None = None
+                     ) -> tuple[LiveTable, dict[int, str]]:
         """A new table; returns it and the new tokens by seat (one shared by the hot seats).
-        `turn_based`, `at_limit`: see turns.py."""
+        `turn_based`, `at_limit`: see turns.py; `hints`: whether the seats may ask for hints
+        (None: as the seats say, `live.default_hints`)."""
         game = registry.game(game_name)
         seed = secrets.randbelow(2**31)
         state = game.new_state(players, seed, options)
@@ -89,7 +91,8 @@ class Tables:
                "free_seats": sum(spec == "open" for spec in seats), "revision": state.revision,
                "owner": self.hub.origin if self.shared else None,
                "lease_until": now + self.settings.lease_seconds if self.shared else None,
-               "turn_based": turn_based, "at_limit": at_limit}
+               "turn_based": turn_based, "at_limit": at_limit,
+               "hints": default_hints(seats) if hints is None else hints}
         table = LiveTable(row, state, 0, hashes)
         table.max_pause_days = self.settings.max_pause_days
         table.leased_at = time.monotonic()

@@ -51,7 +51,8 @@ function when(epochSeconds) {
 
 export function mountLobby(root) {
   let games = [];
-  const form = { game: null, players: 0, seats: [], options: {}, timer: 0, turns: false, limit: 86400, atLimit: "ai" };
+  const form = { game: null, players: 0, seats: [], options: {}, timer: 0, turns: false, limit: 86400, atLimit: "ai",
+                 hints: null };      // hints: null follows the seats (hintsOn)
 
   function pickGame(game) {
     form.game = game;
@@ -76,7 +77,7 @@ export function mountLobby(root) {
         seats: chosen.map((kind) => SEAT_KINDS[kind]),
         ...(form.turns ? { turn_based: true, turn_seconds: form.limit, at_limit: form.atLimit }
                        : { turn_seconds: form.timer || null }),
-        ...(me.account && form.rated ? { rated: true } : {}) } });
+        ...(me.account && form.rated ? { rated: true } : {}), hints: hintsOn() } });
       const seats = {}, invites = {};
       for (const info of table.seats) {
         if (!info.token) continue;
@@ -116,8 +117,29 @@ export function mountLobby(root) {
     return h("div", { class: "option boolean rated-choice" },
       h("label", { for: "rated" }, t("ui.social.rated")),
       h("input", { type: "checkbox", id: "rated", checked: Boolean(form.rated), "aria-describedby": "rated-doc",
-                   onchange: (e) => { form.rated = e.target.checked; } }),
+                   onchange: (e) => { form.rated = e.target.checked; syncHints(); } }),
       h("p", { class: "doc", id: "rated-doc" }, t("ui.social.rated_help")));
+  }
+
+  /** Hints (the AI's best options, on request at the table): unless chosen, on with at most one
+   *  person at the table (a hint would help one person against another); never when rated. */
+  function hintsOn() {
+    if (me.account && form.rated) return false;
+    return form.hints ?? seatKinds().filter((kind) => !kind.startsWith("ai_")).length <= 1;
+  }
+
+  function hintsChoice() {
+    const rated = Boolean(me.account && form.rated);
+    return h("div", { class: "option boolean hints-choice" },
+      h("label", { for: "hints" }, t("ui.hint.choice")),
+      h("input", { type: "checkbox", id: "hints", checked: hintsOn(), disabled: rated, "aria-describedby": "hints-doc",
+                   onchange: (e) => { form.hints = e.target.checked; } }),
+      h("p", { class: "doc", id: "hints-doc" }, t(rated ? "ui.hint.choice_rated" : "ui.hint.choice_help")));
+  }
+
+  /** The seats or the rating changed: the hints box follows (unless the player chose). */
+  function syncHints() {
+    document.querySelector(".hints-choice")?.replaceWith(hintsChoice());
   }
 
   function newTable() {
@@ -138,7 +160,7 @@ export function mountLobby(root) {
       h("fieldset", { class: "seats" }, h("legend", {}, t("ui.seats")),
         seatKinds().map((kind, seat) => h("div", { class: "row" },
           h("label", { for: `seat-${seat}` }, t("ui.seat_n", { n: seat + 1 })),
-          h("select", { id: `seat-${seat}`, onchange: (e) => { form.seats[seat] = e.target.value; } },
+          h("select", { id: `seat-${seat}`, onchange: (e) => { form.seats[seat] = e.target.value; syncHints(); } },
             Object.keys(SEAT_KINDS).map((k) => h("option", { value: k, selected: k === kind }, t(`ui.kind.${k}`))))))),
       h("details", { class: "options" }, h("summary", {}, t("ui.options")),
         game.options.filter((o) => o.choices.length).map(optionControl)),
@@ -157,7 +179,7 @@ export function mountLobby(root) {
       : h("div", { class: "row" }, h("label", { for: "timer" }, t("ui.turn_timer")),
         h("select", { id: "timer", onchange: (e) => { form.timer = Number(e.target.value); } },
           TIMERS.map((s) => h("option", { value: s, selected: s === form.timer }, timerText(s))))),
-      ratedChoice(), button, status);
+      hintsChoice(), ratedChoice(), button, status);
   }
 
   function openTables(rows) {

@@ -6,6 +6,7 @@ import { seatsOf } from "./saved.js";
 import { h, clear } from "./dom.js";
 import { t } from "./i18n.js";
 import { board, context, gameInfo, head, highlight, logPanel, scoreTable, seatList } from "./tableview.js";
+import { reviewPanel } from "./review.js";
 
 export function mountReplay(root, id) {
   const ui = { version: null, total: 0, seat: "", logSeat: "", frame: null };
@@ -27,10 +28,20 @@ export function mountReplay(root, id) {
     render();
   }
 
+  let reviews = null;       // "Your review" of each seat this browser played (review.js)
+  let current = null;
+
   async function render() {
     const frame = ui.frame;
     if (!frame) return;
     const ctx = context(frame, await gameInfo(frame.game));
+    current = ctx;
+    if (reviews === null) {
+      const mine = seatsOf(id);
+      reviews = mine.map(({ seat, token: own }) => reviewPanel(id, seat, own, mine.length > 1,
+        { ctx: () => current, goTo: go, shown: () => ui.version }));
+    }
+    reviews.forEach((r) => r.refresh());
     const step = (v) => () => go(v);
     const controls = h("div", { class: "replay-controls", role: "toolbar", "aria-label": t("ui.replay_of", { id }) },
       // Arrows drawn by CSS (.arrow): no symbol glyph that a system's fonts may lack.
@@ -54,7 +65,7 @@ export function mountReplay(root, id) {
       head(ctx, h("p", { class: "hint" }, t("ui.replay_keys"))), controls,
       ui.version === ui.total ? scoreTable(ctx) : null,
       h("div", { class: "table-body" }, boardEl,
-        h("aside", { class: "side" }, seatList(ctx), logPanel(ctx, frame.events, ui)))));
+        h("aside", { class: "side" }, reviews.map((r) => r.el), seatList(ctx), logPanel(ctx, frame.events, ui)))));
   }
 
   document.addEventListener("keydown", (event) => {

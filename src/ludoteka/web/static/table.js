@@ -1,8 +1,8 @@
 // A live table: one connection per seat this browser plays (several on a hot-seat device), or a
 // spectator's. Frames are drawn as they come; a chosen option is sent as its key. The decision
 // bar (options with their previews, own supplies, guide, undo) stays in view; a lone option is
-// taken after a short visible moment; keys 1-9 choose, u undoes, ? asks for help; a turn-based
-// table has its pause panel (pause.js) (docs/web.md).
+// taken after a short visible moment; keys 1-9 choose, u undoes, h asks for a hint (hint.js), ?
+// asks for help; a turn-based table has its pause panel (pause.js) (docs/web.md).
 
 import { Connection } from "./api.js";
 import { h, clear } from "./dom.js";
@@ -19,6 +19,7 @@ const AUTO_DELAY = 900;
 import { helpButton, listenForHelp } from "./help.js";
 import { tableChat } from "./chat.js";
 import { pauseBadge, pausedClock, pausePanel } from "./pause.js";
+import { hintBadge, tableHints } from "./hint.js";
 
 export function mountTable(root, id) {
   // An invite link carries the seat token in the fragment: keep it, then drop it from the address.
@@ -39,6 +40,7 @@ export function mountTable(root, id) {
   let clockTimer = null;
   let autoTimer = null;
   const chat = tableChat(id);
+  const hints = tableHints(id, () => render());
   listenForHelp(() => latest);
   loadPageChannel().then((on) => { if (!on) render(); });     // (the settings say why they are off)
 
@@ -185,7 +187,8 @@ export function mountTable(root, id) {
       } else {
         if (ctx.options.size) parts.push(h("p", { class: "hint" }, t("ui.choose_on_board")));
         parts.push(optionRows(ctx, frame.actions, (a) => pick(connection, a)),
-          h("p", { class: "place-preview", id: "place-preview", "aria-live": "polite", hidden: true }));
+          h("p", { class: "place-preview", id: "place-preview", "aria-live": "polite", hidden: true }),
+          hints.part(ctx, connection));
       }
     } else {
       const waiting = frame.acting.map((s) => ctx.seatName(s));
@@ -301,7 +304,7 @@ export function mountTable(root, id) {
     if (ui.rendered >= 0) highlight(boardEl, newEvents, ctx);
     ui.rendered = frame.version;
     clear(root).append(h("div", { class: "table-page", "data-version": frame.version, "data-seat": frame.seat ?? "" },
-      head(ctx, clock(frame), pauseBadge(frame), status, spectator),
+      head(ctx, clock(frame), pauseBadge(frame), hintBadge(frame), status, spectator),
       scoreTable(ctx),
       h("div", { class: "table-body" }, boardEl,
         h("aside", { class: "side" }, decisionPanel(ctx, connection),
@@ -310,6 +313,7 @@ export function mountTable(root, id) {
             : { token: connection.token, seat: frame.seat }))))));
     root.querySelector(".table-head #phase")?.after(helpButton(() => latest));
     if (focused) root.querySelector(`[data-focus-key="${CSS.escape(focused)}"]`)?.focus();
+    hints.decorate(root, frame);
     ui.current = { connection, frame, ctx };
     scheduleAuto(connection, ctx);
     if (myTurn && ui.shownPlace !== turnKey) { ui.shownPlace = turnKey; bringPlaceIntoView(); }
@@ -354,7 +358,8 @@ export function mountTable(root, id) {
     window.scrollBy({ top: first.top - (under(first) ? bar.height : 0) - 12, behavior: "auto" });
   }
 
-  /** Keys: 1-9 choose an option, u undoes, ? asks for help, Escape closes a confirmation. */
+  /** Keys: 1-9 choose an option, u undoes, h asks for a hint, ? asks for help, Escape closes a
+   *  confirmation. */
   function onKey(event) {
     if (event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return;
     const target = event.target;
@@ -374,6 +379,9 @@ export function mountTable(root, id) {
     } else if ((event.key === "u" || event.key === "U") && frame.seat !== null && !frame.finished) {
       event.preventDefault();
       undo(connection);
+    } else if ((event.key === "h" || event.key === "H") && !ui.confirming && hints.available(frame)) {
+      event.preventDefault();
+      hints.ask(connection);
     }
   }
   document.addEventListener("keydown", onKey);
