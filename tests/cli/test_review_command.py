@@ -10,8 +10,8 @@ from ludoteka.kernel.record import record_of, save_record
 from ai.test_review import greedy_game
 
 
-def record_file(tmp_path, stop=30, name="game.json", **changes):
-    record = {**record_of(greedy_game(2, {18: "action"}, stop=stop)), **changes}
+def record_file(tmp_path, stop=62, name="game.json", **changes):
+    record = {**record_of(greedy_game(2, {59: "action"}, stop=stop)), **changes}
     path = tmp_path / name
     save_record(path, record)
     return str(path)
@@ -23,7 +23,7 @@ def test_review_prints_the_costliest_decisions_and_progress(tmp_path, capsys):
     out, err = capsys.readouterr()
     data = json.loads(out)
     assert data["budget"] == 8 and data["estimate"] == "score" and len(data["mistakes"]) >= 2
-    skipped = next(m for m in data["mistakes"] if m["index"] == 18)     # the planted repopulation
+    skipped = next(m for m in data["mistakes"] if m["index"] == 59)     # the planted repopulation
     assert (skipped["chosen"]["key"], skipped["best"]["key"]) == ("action", "repopulate")
     total = data["decisions"]
     lines = err.splitlines()

@@ -66,6 +66,8 @@ class IsmctsAgent(Agent):
         "depth": Param(int, DEFAULT_DEPTH, "playout decisions (game.playout_key) before evaluating "
                                            "with game.evaluate", 0, MAX_DEPTH),
         "c": Param(float, 0.7, "UCB1 exploration constant (rewards are in [0, 1])", 0, MAX_C),
+        "forced": Param(int, 0, "1: inside the tree, a decision with a single legal key is played "
+                                "at once, without a node of its own (0: it gets one, as any decision)", 0, 1),
     }
 
     def __init__(self, seed: int = 0, **settings: Any):
@@ -105,6 +107,7 @@ class IsmctsAgent(Agent):
         log, sqrt = math.log, math.sqrt
         c = self.c
         depth_cap = self.depth
+        skip_forced = bool(self.forced)
         limit = self.iterations if self.iterations is not None else 1 << 62
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         root = _Node(-1)
@@ -123,6 +126,11 @@ class IsmctsAgent(Agent):
             # Selection and expansion.
             while d.to_act is not None:
                 keys = d.legal_keys()
+                if skip_forced and len(keys) == 1:
+                    # Forced: a node here would only spend an iteration's expansion on a move with
+                    # no alternative, and push every real choice after it one level deeper.
+                    d.apply(keys[0])
+                    continue
                 children = node.children
                 untried = None
                 for key in keys:

@@ -14,6 +14,7 @@ from .invariants import check
 from .model.board import Board
 from .model.options import OPTIONS, Rules
 from .model.state import CATEGORIES, MessinaState
+from .policy import playout_key
 from .rules import activation, books, build, citizens, overseers, plague, preparation, production  # noqa: F401
 from .rules import repopulation, turns  # noqa: F401  (the rule modules register their frame kinds and atoms)
 from .rules.setup import setup
@@ -155,6 +156,10 @@ class MessinaGame(Game):
     def solo_target(self, options: dict[str, Any]) -> float:
         """MS-35.24: a good solo result is 130 points, 140 with the advanced rules."""
         return 140.0 if options.get("advanced") else 130.0
+
+    def playout_key(self, state: GameState, random) -> str:
+        """The search playouts' policy (policy.py): repopulations are planned, not left to chance."""
+        return playout_key(state, random)
 
     def evaluate(self, state: GameState, seat: int) -> float:
         """The seat's heuristic value minus the best other seat's (solo: the value itself)."""
