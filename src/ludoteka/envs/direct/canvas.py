@@ -1,0 +1,155 @@
+"""The incremental observation: a game's public vector kept in **seat order** (as seat 0 sees it)
+in a `Canvas`, rewritten only where the state changed, then permuted for the observing seat in
+one numpy call; what only that seat may see is written afterwards (the *private* part).
+
+A game module declares *sections*: each writes some blocks of the seat-order vector from the
+state's fields, with the raw (unscaled) values, into the canvas's `array('f')` buffer. A section
+with a `snapshot` (a function of the state returning copies of the fields it reads: slices,
+tuples, numbers) is rewritten only when the snapshot differs from the one it was last written
+from (a C-level comparison of lists); a section without one is rewritten at every call (cheap
+copies of whole lists, and what every decision changes: the pending frame, the seat to act).
+
+Blocks with one entry per seat declare how they lie (`Layout.value(..., ego=(chunks, before,
+inner))`: in each of `chunks` equal chunks, after `before` fixed slots, `inner` slots per seat);
+from that the encoder builds, for each observing seat, the index array that turns the seat-order
+vector into the egocentric one (`DirectEncoder.encode` takes it, then scales).
+
+Hidden information: a canvas holds only what every seat's view shows; the private part is
+written for the observing seat at each call, into the returned vector only, so nothing one seat
+may see reaches another's vector through the canvas. The snapshots hold values, not the state's
+lists, so a canvas serves any state (a clone, another game) and is exact for each: the tests
+compare it with the from-scratch write function at every decision of random games.
+"""
+from __future__ import annotations
+
+import struct
+from array import array
+from dataclasses import dataclass
+from typing import Any, Callable
+
+import numpy as np
+
+from ...kernel import GameState
+
+MISSING = object()           # a section never written, or whose last write failed
+_PACKS: dict[int, Callable[..., bytes]] = {}       # struct packers of n C ints, by n
+
+
+@dataclass(frozen=True)
+class Section:
+    """Some blocks of the seat-order vector: `write(state, canvas)` sets their values (`raw -
+    lo`: `canvas.put` subtracts it) and flags in `canvas.buf` (the encoder zeroes the blocks first); `snapshot(state)` (None: always rewritten) returns
+    copies of every field `write` reads."""
+
+    blocks: tuple[str, ...]
+    write: Callable[[GameState, "Canvas"], None]
+    snapshot: Callable[[GameState], Any] | None = None
+    clear: bool = True              # False: `write` sets every slot itself (see `copies`)
+
+
+class Canvas:
+    """One seat-order vector and the snapshots its sections were written from. A learner keeps
+    one per game it follows (the encoder has a default one), so that consecutive states of the
+    same game share most of it."""
+
+    __slots__ = ("buf", "array", "saved", "copies")
+
+    def __init__(self, size: int, sections: int) -> None:
+        self.buf = array("f", bytes(4 * size))
+        # a view of the same memory: `buf` cannot be resized while it exists, so a section
+        # writing a slice of the wrong length raises instead of shifting the vector
+        self.array = np.frombuffer(self.buf, np.float32)
+        self.saved: list[Any] = [MISSING] * sections
+        self.copies: dict[str, list[int]] = {}     # what `copies` sections last wrote, by field
+
+    def put(self, start: int, values: list[int]) -> None:
+        """Write whole numbers from `start` on, into slots whose block has lo 0 (a value slot
+        holds `raw - lo`; the encoder then only scales)."""
+        # an assignment: numpy's subtract from int32 into float32 goes through a buffered
+        # float64 loop that costs ten times the copy
+        self.array[start:start + len(values)] = ints(values)
+
+    def forget(self) -> None:
+        """Drop every snapshot: the next call writes every section again."""
+        self.saved[:] = [MISSING] * len(self.saved)
+        self.copies.clear()
+
+
+def ints(values: list[int]) -> np.ndarray:
+    """Whole numbers as an int32 array: struct packs them into C ints, numpy reads those (four
+    times as fast as array('f') or numpy converting a Python list)."""
+    pack = _PACKS.get(len(values))
+    if pack is None:
+        pack = _PACKS[len(values)] = struct.Struct(f"{len(values)}i").pack
+    return np.frombuffer(pack(*values), np.int32)
+
+
+def copies(fields: list[tuple[str, int, float]]) -> Callable[[GameState, Canvas], None]:
+    """A section's write function copying whole list fields of the state, given as (name, first
+    slot, lo of the block), into value slots, each only when it differs from what this canvas
+    holds (such a section has no snapshot and clears nothing: each field is its own)."""
+    def write(state: GameState, canvas: Canvas) -> None:
+        held, buf = canvas.copies, canvas.buf
+        for name, start, lo in fields:
+            value = getattr(state, name)
+            if value != held.get(name):
+                held.pop(name, None)          # should the write fail, the field is written again
+                buf[start:start + len(value)] = array("f", [v - lo for v in value] if lo else value)
+                held[name] = value[:]
+    return write
+
+
+def ego_index(layout, players: int, seat: int) -> np.ndarray:
+    """For each slot of `seat`'s egocentric vector, the slot of the seat-order vector it comes
+    from: the blocks declared with `ego` rotate their seats, every other slot stays."""
+    index = list(range(layout.size))
+    for b in layout.blocks.values():
+        if b.ego is None:
+            continue
+        chunks, before, inner = b.ego
+        width = b.length // chunks
+        if before + players * inner > width:
+            raise ValueError(f"block {b.name!r}: ego {b.ego} does not fit a chunk of {width} slots")
+        for c in range(chunks):
+            base = b.start + c * width + before
+            for i in range(players):
+                s = (seat + i) % players
+                for k in range(inner):
+                    index[base + i * inner + k] = base + s * inner + k
+    return np.array(index, np.intp)
+
+
+def clear_ranges(layout, blocks: tuple[str, ...], free: set[str]) -> list[tuple[int, int]]:
+    """The slot ranges to zero before a section writes `blocks`: theirs, merged where they
+    touch or only `free` blocks (the private part's, always 0 in a canvas) lie between."""
+    spans = sorted((layout.blocks[b].start, layout.blocks[b].start + layout.blocks[b].length) for b in blocks)
+    zero = [False] * (layout.size + 1)
+    for name in free:
+        b = layout.blocks[name]
+        zero[b.start:b.start + b.length] = [True] * b.length
+    merged: list[tuple[int, int]] = []
+    for a, b in spans:
+        if merged and all(zero[merged[-1][1]:a]):
+            merged[-1] = (merged[-1][0], b)
+        else:
+            merged.append((a, b))
+    return merged
+
+
+def write_sections(sections: list[tuple[Any, Any, list[tuple[int, int]]]], canvas: Canvas,
+                   zeros: array, state: GameState) -> None:
+    """Bring `canvas` up to date with `state`: every section whose snapshot changed (or that has
+    none) is zeroed and written again."""
+    buf, saved = canvas.buf, canvas.saved
+    for k, (snapshot, write, clear) in enumerate(sections):
+        if snapshot is not None:
+            current = snapshot(state)
+            if current == saved[k]:
+                continue
+        else:
+            current = MISSING
+        saved[k] = MISSING          # should the write fail, the section is written again next time
+        for a, b in clear:
+            buf[a:b] = zeros[a:b]
+        write(state, canvas)
+        saved[k] = current
