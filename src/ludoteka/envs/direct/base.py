@@ -190,22 +190,27 @@ class DirectEncoder:
         always equal to it, from `encode_scratch`."""
         if not self.sections:
             return self.encode_scratch(state, seat, out)
-        if out is None:
-            out = np.empty(self.size, np.float32)
         canvas = self.canvas if canvas is None else canvas
         write_sections(self._sections, canvas, self._zeros, state)
         if self.private is None:
-            canvas.array.take(self._ego[seat], out=out, mode="clip")
+            out = self._take(canvas, seat, out)
         else:
             # the seat's private part lies in the canvas only from here to the copy
             buf, zeros = canvas.buf, self._zeros
             try:
                 self.private(state, seat, canvas)
-                canvas.array.take(self._ego[seat], out=out, mode="clip")
+                out = self._take(canvas, seat, out)
             finally:
                 for a, b in self._private_ranges:
                     buf[a:b] = zeros[a:b]
         out[:self.sparse_end] *= self._scale      # the canvas holds raw - lo already
+        return out
+
+    def _take(self, canvas: Canvas, seat: int, out: np.ndarray | None) -> np.ndarray:
+        """The canvas in `seat`'s egocentric order (a new array, or `out`)."""
+        if out is None:                 # take allocating its result is cheaper than empty + take
+            return canvas.array.take(self._ego[seat])
+        canvas.array.take(self._ego[seat], out=out, mode="clip")
         return out
 
     def new_canvas(self) -> Canvas:

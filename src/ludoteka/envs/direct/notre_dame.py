@@ -173,10 +173,11 @@ def build(game: Game, players: int, options: Mapping[str, Any]) -> DirectEncoder
         return raw, hot, NONE, NONE
 
     # ---- the incremental encoder (canvas.py): the same vector, in seat order, by sections
-    o_round, o_held, o_played, o_prestige, o_supply, o_letters, o_own = (
-        L.start(name) for name in ("round", "messages", "played", "prestige", "coin_supply",
+    o_round, o_played, o_prestige, o_supply, o_letters, o_own = (
+        L.start(name) for name in ("round", "played", "prestige", "coin_supply",
                                    "gray_deck_letters", "hand"))
-    n_held, n_own = n * boroughs, 3 * CARD_TYPES
+    n_own = 3 * CARD_TYPES
+    o_sizes = L.start("hand_size")
 
     def table(state, canvas) -> None:
         """What changes at almost every decision, copied whole: counters, the frame, the
@@ -187,6 +188,10 @@ def build(game: Game, players: int, options: Mapping[str, Any]) -> DirectEncoder
         buf = canvas.buf
         buf[o_round] = state.round - 1                   # raw - lo
         buf[o_round + 1] = top[2] - 1 if not over and top[0].name == "draft_pick" else 0
+        hand, deck = state.hand, state.deck
+        for s in range(n):
+            buf[o_sizes + s] = len(hand[s])
+            buf[o_sizes + n + s] = len(deck[s])
         buf[o_supply] = state.supply
         buf[o_supply + 1] = len(state.unused)
         buf[o_supply + 2] = len(state.brown)
@@ -211,15 +216,16 @@ def build(game: Game, players: int, options: Mapping[str, Any]) -> DirectEncoder
                 buf[o_phys + s] = 1.0
 
     def card_counts(state, canvas) -> None:
-        """Cards played per seat and type, hand and deck sizes."""
+        """Cards played per seat and type."""
         played, buf = state.played, canvas.buf
         for s in range(n):
             for c in played[s]:
                 buf[o_played + s * CARD_TYPES + c % CARD_TYPES] += 1.0
-        canvas.put(o_played + n * CARD_TYPES, [len(h) for h in state.hand] + [len(d) for d in state.deck])
 
     def gray_letters(state, canvas) -> None:
-        canvas.put(o_letters, letters(state.gray))
+        buf = canvas.buf
+        for j, count in enumerate(letters(state.gray)):
+            buf[o_letters + j] = count
 
     def markets_and_persons(state, canvas) -> None:
         buf = canvas.buf
@@ -244,12 +250,16 @@ def build(game: Game, players: int, options: Mapping[str, Any]) -> DirectEncoder
         snapshot = (state.hand[seat], state.offer[seat], state.outgoing[seat])
         part = own_arrays.get(seat, snapshot)
         if part is None:
-            part = own_arrays.put(seat, snapshot, array("f", own(state, seat)))
+            part = array("f", bytes(4 * n_own))
+            for j, cards in enumerate(snapshot):
+                for c in cards:
+                    part[j * CARD_TYPES + c % CARD_TYPES] += 1.0
+            own_arrays.put(seat, snapshot, part)
         buf[o_own:o_own + n_own] = part
 
     sections = (
-        Section(("round", "draft_pass", "coin_supply", "face_down_discards", "brown_deck_size", "phase",
-                 "decision", "to_act", "acting"), table),
+        Section(("round", "draft_pass", "hand_size", "deck_size", "coin_supply", "face_down_discards",
+                 "brown_deck_size", "phase", "decision", "to_act", "acting"), table),
         Section(("sectors", "personal_supply", "general_supply", "notre_dame", "coins", "rat_marker", "messages"),
                 copies([(field, L.start(block), 0) for field, block in (
                     ("sector_stones", "sectors"), ("personal", "personal_supply"), ("general", "general_supply"),
@@ -257,8 +267,7 @@ def build(game: Game, players: int, options: Mapping[str, Any]) -> DirectEncoder
                     ("held", "messages"))]), clear=False),
         Section(("start_player", "trusted_friend", "carriage", "bribed", "physician"), pieces,
                 lambda state: (state.start, state.friend[:], state.carriage[:], state.bribed[:], state.physician[:])),
-        Section(("played", "hand_size", "deck_size"), card_counts,
-                lambda state: (state.played[:], [len(h) for h in state.hand], [len(d) for d in state.deck])),
+        Section(("played",), card_counts, lambda state: state.played[:]),
         Section(("gray_deck_letters",), gray_letters, lambda state: state.gray),
         Section(("messages_on_board", "persons"), markets_and_persons,
                 lambda state: (state.msg_at[:], state.display)))
