@@ -158,8 +158,13 @@ class DirectEncoder:
         if self.sections:
             owned = [name for section in self.sections for name in section.blocks] + list(private_blocks)
             if sorted(owned) != sorted(layout.blocks):
-                raise ValueError("every block must belong to one section or to the private part")
+                odd = sorted(set(layout.blocks).symmetric_difference(owned)
+                             | {b for b in owned if owned.count(b) > 1})
+                raise ValueError(f"every block must belong to one section or to the private part: {odd}")
             free = set(private_blocks)
+            if any(layout.blocks[b].lo for b in free):
+                raise ValueError(f"a private block's values must start at 0 (it is written raw): "
+                                 f"{sorted(b for b in free if layout.blocks[b].lo)}")
             self._sections = [(sec.snapshot, sec.write, clear_ranges(layout, sec.blocks, free) if sec.clear else [])
                               for sec in self.sections]
             self._private_ranges = clear_ranges(layout, tuple(free), set()) if free else []
