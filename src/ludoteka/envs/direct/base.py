@@ -35,7 +35,7 @@ from typing import Any, Callable, Hashable, Sequence
 import numpy as np
 
 from ...kernel import GameState
-from .canvas import Canvas, Section, clear_ranges, ego_index, write_sections
+from .canvas import Canvas, Section, clear_ranges, compiled, ego_index, write_sections
 
 
 @dataclass
@@ -165,8 +165,8 @@ class DirectEncoder:
             if any(layout.blocks[b].lo for b in free):
                 raise ValueError(f"a private block's values must start at 0 (it is written raw): "
                                  f"{sorted(b for b in free if layout.blocks[b].lo)}")
-            self._sections = [(sec.snapshot, sec.write, clear_ranges(layout, sec.blocks, free) if sec.clear else [])
-                              for sec in self.sections]
+            self._sections = [(*compiled(sec)[:1], sec.write, clear_ranges(layout, sec.blocks, free) if sec.clear
+                               else [], compiled(sec)[1]) for sec in self.sections]
             self._private_ranges = clear_ranges(layout, tuple(free), set()) if free else []
             if any(layout.blocks[b].ego for b in free):
                 raise ValueError("a private block is written egocentric: it cannot declare `ego`")

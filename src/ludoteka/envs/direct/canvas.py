@@ -25,6 +25,7 @@ from __future__ import annotations
 import struct
 from array import array
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any, Callable
 
 import numpy as np
@@ -45,6 +46,21 @@ class Section:
     write: Callable[[GameState, "Canvas"], None]
     snapshot: Callable[[GameState], Any] | None = None
     clear: bool = True              # False: `write` sets every slot itself (see `copies`)
+    fields: tuple[str, ...] = ()    # instead of `snapshot`: the state's fields `write` reads
+
+
+def compiled(section: Section) -> tuple[Callable[[GameState], Any] | None, bool]:
+    """A section's change test: its snapshot function, or for `fields` a getter of the live
+    values (compared with the copies kept, copied only when they changed); and whether what it
+    returns must be copied before it is kept."""
+    if not section.fields:
+        return section.snapshot, False
+    if section.snapshot is not None:
+        raise ValueError(f"section {section.blocks}: a snapshot or fields, not both")
+    if len(section.fields) == 1:
+        get = attrgetter(section.fields[0])
+        return (lambda state: (get(state),)), True
+    return attrgetter(*section.fields), True
 
 
 class Canvas:
@@ -141,11 +157,13 @@ def write_sections(sections: list[tuple[Any, Any, list[tuple[int, int]]]], canva
     """Bring `canvas` up to date with `state`: every section whose snapshot changed (or that has
     none) is zeroed and written again."""
     buf, saved = canvas.buf, canvas.saved
-    for k, (snapshot, write, clear) in enumerate(sections):
+    for k, (snapshot, write, clear, live) in enumerate(sections):
         if snapshot is not None:
             current = snapshot(state)
             if current == saved[k]:
                 continue
+            if live:                # the state's own lists: keep copies
+                current = tuple([v[:] if type(v) is list else v for v in current])
         else:
             current = MISSING
         saved[k] = MISSING          # should the write fail, the section is written again next time

@@ -321,17 +321,17 @@ def build(game: Game, players: int, options: Mapping[str, Any]) -> DirectEncoder
             ("vp", start("vp"), -20), ("goods", start("goods"), 0), ("tokens", start("plus_two_tokens"), 0),
             ("soldiers", start("soldiers"), 0), ("points", start("points"), -20)]), clear=False),
         Section(("dice", "buildings", "used"), dice_and_marks,
-                lambda state: (state.dice_values[:], state.buildings[:], state.passed, state.market_used,
-                               state.statue_used, state.chapel_used, state.token_used)),
+                fields=("dice_values", "buildings", "passed", "market_used", "statue_used", "chapel_used",
+                        "token_used")),
         Section(("court_dice", "court", "dummy_blocked"), court_part,
-                lambda state: (state.placements, state.court[:])),
-        Section(("dummy_dice",), dummy_part, lambda state: state.dummy_dice),
+                fields=("placements", "court")),
+        Section(("dummy_dice",), dummy_part, fields=("dummy_dice",)),
         Section(("battle_strength", "battle_result", "kings_soldiers"), battle,
-                lambda state: (state.battle_strength, state.battle_result, state.kings_soldiers)),
-        Section(("enemy_revealed", "enemy_seen_by"), enemies, lambda state: (state.enemies_revealed, state.enemy_seen))]
+                fields=("battle_strength", "battle_result", "kings_soldiers")),
+        Section(("enemy_revealed", "enemy_seen_by"), enemies, fields=("enemies_revealed", "enemy_seen"))]
     private_blocks = ["enemy_card"]
     if tokens_variant:
         sections.append(Section(("soldier_tokens_left", "soldier_token_chosen"), tokens,
-                                lambda state: (state.soldier_tokens, state.soldier_token_picked)))
+                                fields=("soldier_tokens", "soldier_token_picked")))
         private_blocks.append("soldier_token")
     return DirectEncoder(L, write, (court_memo,), sections, private, private_blocks, n)

@@ -318,10 +318,6 @@ def build(game: Game, players: int, options: Mapping[str, Any]) -> DirectEncoder
         buf[o_round] = state.round - 1                  # raw - lo
         buf[o_round + 1] = state.cube_supply
         buf[o_round + 2] = len(state.hex_stack)
-        late, carts = state.late_stacks, state.cart_stacks
-        canvas.put(o_stacks, [len(x) for x in state.hut_stacks] + [len(x) for x in state.workshop_stacks]
-                   + [len(x) for x in late] + [0] * (3 - len(late)) + [len(x) for x in carts]
-                   + [0] * (cart_stacks - len(carts)))
         buf[o_kind + (len(kinds) if over else kind_index[top[0]])] = 1.0
         buf[o_to_act + (n if to_act is None else to_act)] = 1.0
         buf[o_wheel + state.wheel] = 1.0
@@ -374,6 +370,11 @@ def build(game: Game, players: int, options: Mapping[str, Any]) -> DirectEncoder
         canvas.put(o_repops, [repop.count(s) for s in seats])
 
     def stack_part(state, canvas) -> None:
+        """The tile and cart stacks (what `late_revealed` reads: the round) and their sizes."""
+        late, carts = state.late_stacks, state.cart_stacks
+        canvas.put(o_stacks, [len(x) for x in state.hut_stacks] + [len(x) for x in state.workshop_stacks]
+                   + [len(x) for x in late] + [0] * (3 - len(late)) + [len(x) for x in carts]
+                   + [0] * (cart_stacks - len(carts)))
         buf = canvas.buf
         for j in stacks(state):
             buf[j] = 1.0
@@ -401,33 +402,29 @@ def build(game: Game, players: int, options: Mapping[str, Any]) -> DirectEncoder
                 buf[o_taken + U + W + t] = 1.0
 
     sections = [
-        Section(("round", "cube_supply", "hex_stack_size", "stacks", "decision", "to_act", "acting", "turn_order",
+        Section(("round", "cube_supply", "hex_stack_size", "decision", "to_act", "acting", "turn_order",
                  "wheel", "pending_book_actions", "placing") + (("automa",) if solo else ()), table),
         Section(("coins", "timber", "fire", "large_fire", "rats", "score", "scroll", "overseer_step", "squares",
                  "hut_space"), copies([(name, st(name), -21 if name == "score" else 0) for name in (
                      "coins", "timber", "fire", "large_fire", "rats", "score", "scroll", "overseer_step",
                      "squares", "hut_space")]), clear=False),
         Section(("score_height", "points", "books"), scores,
-                lambda state: (state.score[:], state.score_stamp[:], state.points[:], state.later_points[:],
-                               state.books[:], state.book_stamp[:])),
+                fields=("score", "score_stamp", "points", "later_points", "books", "book_stamp")),
         Section(("lieutenants_off_board", "city_lieutenants"), lieutenant_part,
-                lambda state: (state.lt_at[:], state.lt_used[:])),
+                fields=("lt_at", "lt_used")),
         Section(("city_cubes", "city_citizens", "city_hex", "repopulated_by", "ships", "ship_cube",
                  "hex_stack_classes", "docking_left", "repopulations"), board_part,
-                lambda state: (state.hex_at[:], state.repopulated_by[:], state.cubes[:], state.city_citizens[:],
-                               state.ship_at[:], state.ship_cube[:], state.ship_stack, state.hex_stack,
-                               state.docking_stack)),
-        Section(("hut_stacks", "workshop_stacks", "late_stacks", "cart_stacks"), stack_part,
-                lambda state: (state.hut_stacks, state.workshop_stacks, state.known_bottom[:], state.late_stacks,
-                               state.cart_stacks, late_revealed(state))),
+                fields=("hex_at", "repopulated_by", "cubes", "city_citizens", "ship_at", "ship_cube", "ship_stack",
+                        "hex_stack", "docking_stack")),
+        Section(("stacks", "hut_stacks", "workshop_stacks", "late_stacks", "cart_stacks"), stack_part,
+                fields=("hut_stacks", "workshop_stacks", "known_bottom", "late_stacks", "cart_stacks", "round")),
         Section(("overseer_branch", "overseer_upgraded", "one_time_used", "boards", "huts", "workshops", "carts",
                  "deferred_book_actions"), tableaus,
-                lambda state: (state.overseer_branch[:], state.overseer_upgraded[:], state.one_time_used[:],
-                               state.huts[:], state.hut_upgrade[:], state.player_board[:], state.scroll_board[:],
-                               state.workshops[:], state.carts[:], state.deferred[:]))]
+                fields=("overseer_branch", "overseer_upgraded", "one_time_used", "huts", "hut_upgrade", "player_board",
+                        "scroll_board", "workshops", "carts", "deferred"))]
     if solo:
         sections.append(Section(("automa_city", "automa_revealed", "automa_taken"), automa_part,
-                                lambda state: (state.automa_at[:], state.solo_discard, state.automa_taken)))
+                                fields=("automa_at", "solo_discard", "automa_taken")))
     return DirectEncoder(L, write, memos, sections, None, (), n)
 
 

@@ -266,10 +266,10 @@ def build(game: Game, players: int, options: Mapping[str, Any]) -> DirectEncoder
                     ("notre_dame_stones", "notre_dame"), ("coins", "coins"), ("rat", "rat_marker"),
                     ("held", "messages"))]), clear=False),
         Section(("start_player", "trusted_friend", "carriage", "bribed", "physician"), pieces,
-                lambda state: (state.start, state.friend[:], state.carriage[:], state.bribed[:], state.physician[:])),
-        Section(("played",), card_counts, lambda state: state.played[:]),
-        Section(("gray_deck_letters",), gray_letters, lambda state: state.gray),
+                fields=("start", "friend", "carriage", "bribed", "physician")),
+        Section(("played",), card_counts, fields=("played",)),
+        Section(("gray_deck_letters",), gray_letters, fields=("gray",)),
         Section(("messages_on_board", "persons"), markets_and_persons,
-                lambda state: (state.msg_at[:], state.display)))
+                fields=("msg_at", "display")))
     return DirectEncoder(L, write, memos + (own_arrays,), sections, private,
                          ("prestige", "prestige_shown", "hand", "draft_offer", "passed_left"), n)
