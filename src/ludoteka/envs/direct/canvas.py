@@ -76,7 +76,7 @@ class Canvas:
         # writing a slice of the wrong length raises instead of shifting the vector
         self.array = np.frombuffer(self.buf, np.float32)
         self.saved: list[Any] = [MISSING] * sections
-        self.copies: dict[str, list[int]] = {}     # what `copies` sections last wrote, by field
+        self.copies: dict[tuple[str, ...], tuple] = {}     # what `copies` sections last wrote
 
     def put(self, start: int, values: list[int]) -> None:
         """Write whole numbers from `start` on, into slots whose block has lo 0 (a value slot
@@ -104,14 +104,24 @@ def copies(fields: list[tuple[str, int, float]]) -> Callable[[GameState, Canvas]
     """A section's write function copying whole list fields of the state, given as (name, first
     slot, lo of the block), into value slots, each only when it differs from what this canvas
     holds (such a section has no snapshot and clears nothing: each field is its own)."""
+    get = attrgetter(*[name for name, _, _ in fields]) if len(fields) > 1 else (
+        lambda state, one=attrgetter(fields[0][0]): (one(state),))
+    key = tuple(name for name, _, _ in fields)
+    unknown = (None,) * len(fields)
+
     def write(state: GameState, canvas: Canvas) -> None:
-        held, buf = canvas.copies, canvas.buf
-        for name, start, lo in fields:
-            value = getattr(state, name)
-            if value != held.get(name):
-                held.pop(name, None)          # should the write fail, the field is written again
+        live = get(state)
+        held = canvas.copies.get(key, unknown)
+        if live == held:                      # nothing changed: one C-level comparison
+            return
+        canvas.copies.pop(key, None)          # should the write fail, every field is written again
+        buf = canvas.buf
+        kept = []
+        for (name, start, lo), value, before in zip(fields, live, held):
+            if value != before:
                 buf[start:start + len(value)] = array("f", [v - lo for v in value] if lo else value)
-                held[name] = value[:]
+            kept.append(value[:])
+        canvas.copies[key] = tuple(kept)
     return write
 
 
