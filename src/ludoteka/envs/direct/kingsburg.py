@@ -246,22 +246,27 @@ def build(game: Game, players: int, options: Mapping[str, Any]) -> DirectEncoder
         buf[o_envoy + (envoy if envoy >= 0 else n)] = 1.0
         buf[o_aid + (aid if aid >= 0 else n)] = 1.0
 
-    def dice_and_marks(state, canvas) -> None:
-        """Each seat's dice not yet placed, buildings, and passed / used marks."""
-        buf, dice, buildings = canvas.buf, state.dice_values, state.buildings
-        masks = (state.passed, state.market_used, state.statue_used, state.chapel_used, state.token_used)
+    def dice_part(state, canvas) -> None:
+        """Each seat's dice not yet placed: coloured ones first, then white ones."""
+        dice = state.dice_values
         values = []
         for s in range(n):
             b = 5 * s
             coloured = [v for v in dice[b:b + 3] if v]
             white = [v for v in dice[b + 3:b + 5] if v]
             values += coloured + [0] * (3 - len(coloured)) + white + [0] * (2 - len(white))
+        canvas.put(o_dice, values)
+
+    def marks(state, canvas) -> None:
+        """Each seat's buildings and passed / used marks."""
+        buf, buildings = canvas.buf, state.buildings
+        masks = (state.passed, state.market_used, state.statue_used, state.chapel_used, state.token_used)
+        for s in range(n):
             for j in bits_of(buildings[s]):
                 buf[o_build + s * nb + j] = 1.0
             for j, m in enumerate(masks):
                 if m >> s & 1:
                     buf[o_used + 5 * s + j] = 1.0
-        canvas.put(o_dice, values)
 
     def court_part(state, canvas) -> None:
         buf = canvas.buf
@@ -320,9 +325,9 @@ def build(game: Game, players: int, options: Mapping[str, Any]) -> DirectEncoder
         Section(("vp", "goods", "plus_two_tokens", "soldiers", "points"), copies([
             ("vp", start("vp"), -20), ("goods", start("goods"), 0), ("tokens", start("plus_two_tokens"), 0),
             ("soldiers", start("soldiers"), 0), ("points", start("points"), -20)]), clear=False),
-        Section(("dice", "buildings", "used"), dice_and_marks,
-                fields=("dice_values", "buildings", "passed", "market_used", "statue_used", "chapel_used",
-                        "token_used")),
+        Section(("dice",), dice_part, fields=("dice_values",)),
+        Section(("buildings", "used"), marks,
+                fields=("buildings", "passed", "market_used", "statue_used", "chapel_used", "token_used")),
         Section(("court_dice", "court", "dummy_blocked"), court_part,
                 fields=("placements", "court")),
         Section(("dummy_dice",), dummy_part, fields=("dummy_dice",)),
