@@ -24,6 +24,10 @@ are equal, instead of running the Python loops again. The part must depend only 
 snapshot holds and on the memo's key (the observing seat...), so a reused part is exactly the
 one a from-scratch write gives (`DirectEncoder.forget` drops every memo; the tests compare both
 over random games).
+
+**The canvas** (canvas.py): a game may also declare sections; `encode` then keeps the vector in
+seat order between calls, rewrites only the sections whose fields changed and permutes it for
+the observing seat; `encode_scratch` is always the write function's vector (the reference).
 """
 from __future__ import annotations
 
