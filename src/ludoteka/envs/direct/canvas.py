@@ -3,20 +3,21 @@ in a `Canvas`, rewritten only where the state changed, then permuted for the obs
 one numpy call; what only that seat may see is written afterwards (the *private* part).
 
 A game module declares *sections*: each writes some blocks of the seat-order vector from the
-state's fields, with the raw (unscaled) values, into the canvas's `array('f')` buffer. A section
-with a `snapshot` (a function of the state returning copies of the fields it reads: slices,
-tuples, numbers) is rewritten only when the snapshot differs from the one it was last written
-from (a C-level comparison of lists); a section without one is rewritten at every call (cheap
-copies of whole lists, and what every decision changes: the pending frame, the seat to act).
+state's fields, as `raw - lo` (unscaled), into the canvas's `array('f')` buffer. A section that
+names its `fields` (or gives a `snapshot` function returning copies of what it reads) is
+rewritten only when they differ from what it was last written from (a C-level comparison of
+lists and tuples; copies are kept only when they changed); a section without either is
+rewritten at every call (what every decision changes: the pending frame, the seat to act).
 
 Blocks with one entry per seat declare how they lie (`Layout.value(..., ego=(chunks, before,
 inner))`: in each of `chunks` equal chunks, after `before` fixed slots, `inner` slots per seat);
 from that the encoder builds, for each observing seat, the index array that turns the seat-order
 vector into the egocentric one (`DirectEncoder.encode` takes it, then scales).
 
-Hidden information: a canvas holds only what every seat's view shows; the private part is
-written for the observing seat at each call, into the returned vector only, so nothing one seat
-may see reaches another's vector through the canvas. The snapshots hold values, not the state's
+Hidden information: between calls a canvas holds only what every seat's view shows; the
+private part is written for the observing seat at each call just before the permutation and
+zeroed right after it (even when something fails), so nothing one seat may see stays in the
+canvas for another's vector. The snapshots hold values, not the state's
 lists, so a canvas serves any state (a clone, another game) and is exact for each: the tests
 compare it with the from-scratch write function at every decision of random games.
 """
@@ -39,8 +40,9 @@ _PACKS: dict[int, Callable[..., None]] = {}       # struct writers of n C floats
 @dataclass(frozen=True)
 class Section:
     """Some blocks of the seat-order vector: `write(state, canvas)` sets their values (`raw -
-    lo`: `canvas.put` subtracts it) and flags in `canvas.buf` (the encoder zeroes the blocks first); `snapshot(state)` (None: always rewritten) returns
-    copies of every field `write` reads."""
+    lo`) and flags in `canvas.buf` or with `canvas.put` (the encoder zeroes the blocks first).
+    `fields` names every state field `write` reads, or `snapshot(state)` returns copies of them
+    (neither: rewritten at every call)."""
 
     blocks: tuple[str, ...]
     write: Callable[[GameState, "Canvas"], None]
@@ -72,8 +74,8 @@ class Canvas:
 
     def __init__(self, size: int, sections: int) -> None:
         self.buf = array("f", bytes(4 * size))
-        # a view of the same memory: `buf` cannot be resized while it exists, so a section
-        # writing a slice of the wrong length raises instead of shifting the vector
+        # a view of the same memory: `buf` cannot be resized while it exists (a slice of the
+        # wrong length assigned to it raises instead of shifting the vector)
         self.array = np.frombuffer(self.buf, np.float32)
         self.saved: list[Any] = [MISSING] * sections
         self.copies: dict[tuple[str, ...], tuple] = {}     # what `copies` sections last wrote
