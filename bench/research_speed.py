@@ -4,11 +4,12 @@ observation and action mask, then the step) with the direct and with the generic
 and of the OpenSpiel game (each step: legal actions, the observation tensor, the action), with
 OpenSpiel's own C++ games as a reference.
 
-    python bench/research_speed.py [--seconds 2] [--rounds 3] [--clock wall|cpu] [--json]
+    python bench/research_speed.py [--seconds 2] [--rounds 3] [--clock wall|cpu] [--scratch] [--json]
 
 Every measure runs `--rounds` times, interleaved (round 1 of every measure, then round 2...),
 so that the load of a shared machine falls on all of them alike; the table gives the median
-and the spread (min-max over the rounds) of each. With `--clock cpu` a measure counts the
+and the spread (min-max over the rounds) of each, its share of the engine's median rate, and
+the range of its share round by round. With `--clock cpu` a measure counts the
 process's CPU time instead of the wall time: decisions per CPU second, which the time the
 process waits for a core on a shared machine does not distort. A script, not a test.
 """
@@ -59,10 +60,13 @@ def engine(name: str, players: int) -> Callable[[], None]:
     return step
 
 
-def pettingzoo(name: str, players: int, observation: str) -> Callable[[], None]:
+def pettingzoo(name: str, players: int, observation: str, canvas: bool = True) -> Callable[[], None]:
     """One PettingZoo step: the acting agent's observation and mask (`last`), then a random
-    legal action; `reset` after each game."""
+    legal action; `reset` after each game. `canvas=False`: the direct encoder writes every
+    observation from scratch (its write function, as before the canvas; the same vectors)."""
     e, rng = env(name, players=players, observation=observation), random.Random(1)
+    if not canvas and e.direct is not None:
+        e.direct.encode = e.direct.encode_scratch
     e.reset(seed=0)
 
     def step() -> None:
@@ -102,6 +106,8 @@ def main() -> None:
     parser.add_argument("--clock", choices=["wall", "cpu"], default="wall",
                         help="time measures by the wall clock or by the process's CPU time")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--scratch", action="store_true",
+                        help="also the direct PettingZoo step without the canvas (before and after in one run)")
     args = parser.parse_args()
     measures: dict[str, Callable[[], None]] = {}
     for name, players in GAMES:
@@ -109,6 +115,8 @@ def main() -> None:
         short = ludoteka_openspiel.short_name(registry.game(name))
         measures[f"{label}|engine"] = engine(name, players)
         measures[f"{label}|pettingzoo direct"] = pettingzoo(name, players, "direct")
+        if args.scratch:
+            measures[f"{label}|pz direct scratch"] = pettingzoo(name, players, "direct", canvas=False)
         measures[f"{label}|pettingzoo view"] = pettingzoo(name, players, "view")
         measures[f"{label}|openspiel"] = openspiel(short, {"players": players})
     for name in CPP_GAMES:
@@ -124,13 +132,17 @@ def main() -> None:
     for key, values in results.items():
         label, what = key.split("|")
         rows.setdefault(label, {})[what] = values
-    print(f"{'game':28} {'measure':18} {'steps/s':>9} {'spread':>17} {'of engine':>9}")
+    print(f"{'game':28} {'measure':18} {'steps/s':>9} {'spread':>17} {'of engine':>9} {'per round':>9}")
     for label, row in rows.items():
         base = statistics.median(row["engine"]) if "engine" in row else None
         for what, values in row.items():
             mid = statistics.median(values)
             share = f"{mid / base:9.0%}" if base else ""
-            print(f"{label:28} {what:18} {mid:9,.0f} {min(values):8,.0f}-{max(values):<8,.0f} {share}")
+            # the share in each round (the engine measured just before): the machine's load
+            # changes between rounds, so these move less than the rates do
+            rounds = [v / e for v, e in zip(values, row["engine"])] if base and what != "engine" else []
+            spread = f" {min(rounds):.0%}-{max(rounds):.0%}" if rounds else ""
+            print(f"{label:28} {what:18} {mid:9,.0f} {min(values):8,.0f}-{max(values):<8,.0f} {share}{spread}")
 
 
 if __name__ == "__main__":

@@ -196,9 +196,10 @@ class LudotekaEnv(AECEnv):
         key = self.space.key(int(action))
         self.state.apply(key, self._seat[agent])
         self._cumulative_rewards[agent] = 0.0
-        self.rewards = {a: 0.0 for a in self.agents}
         self._settle()
-        self._accumulate_rewards()
+        # rewards come only at the end (`_finish`); until then they are all 0, nothing to add
+        if self.state.to_act is None:
+            self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 

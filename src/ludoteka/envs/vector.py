@@ -50,12 +50,15 @@ class VectorEnv:
         self._obs = np.zeros((num_envs, self.size), np.float32)
         self._mask = np.zeros((num_envs, len(self.space)), np.int8)
         self._seat = np.zeros(num_envs, np.int64)
+        # one seat-order canvas per slot: each follows its own game (direct/canvas.py)
+        self._canvases = [t.direct.new_canvas() if t.direct is not None and t.direct.sections else None
+                          for _ in range(num_envs)]
 
     def _encode(self, i: int) -> None:
         state, seat = self.states[i], self.states[i].to_act
         t = self.template
         if t.direct is not None:
-            t.direct.encode(state, seat, self._obs[i])
+            t.direct.encode(state, seat, self._obs[i], self._canvases[i])
         else:
             self._obs[i] = t.encoder.encode(state.view(seat))
         mask = self._mask[i]

@@ -24,16 +24,22 @@ are equal, instead of running the Python loops again. The part must depend only 
 snapshot holds and on the memo's key (the observing seat...), so a reused part is exactly the
 one a from-scratch write gives (`DirectEncoder.forget` drops every memo; the tests compare both
 over random games).
+
+**The canvas** (canvas.py): a game may also declare sections; `encode` then keeps the vector in
+seat order between calls, rewrites only the sections whose fields changed and permutes it for
+the observing seat; `encode_scratch` is always the write function's vector (the reference).
 """
 from __future__ import annotations
 
 import struct
+from array import array
 from dataclasses import dataclass
-from typing import Any, Callable, Hashable
+from typing import Any, Callable, Hashable, Sequence
 
 import numpy as np
 
 from ...kernel import GameState
+from .canvas import Canvas, Section, clear_ranges, compiled, ego_index, write_sections
 
 
 @dataclass
@@ -48,6 +54,7 @@ class Block:
     kind: int
     doc: str
     start: int = -1
+    ego: tuple[int, int, int] | None = None
 
 
 VALUE, SPARSE, FLAG = 0, 1, 2
@@ -63,21 +70,27 @@ class Layout:
         self.sparse_end = 0                  # the sparse blocks follow, up to here
         self.size = 0
 
-    def value(self, name: str, length: int, lo: float = 0.0, hi: float = 1.0, doc: str = "") -> None:
-        """Declare a block of `length` numbers in [lo, hi]."""
-        self._add(Block(name, length, float(lo), float(hi), VALUE, doc))
+    def value(self, name: str, length: int, lo: float = 0.0, hi: float = 1.0, doc: str = "",
+              ego: tuple[int, int, int] | None = None) -> None:
+        """Declare a block of `length` numbers in [lo, hi]; `ego` (chunks, before, inner): the
+        block has one entry per seat, laid out as canvas.py says (the incremental encoder
+        rotates those slots for the observing seat)."""
+        self._add(Block(name, length, float(lo), float(hi), VALUE, doc, ego=ego))
 
-    def sparse(self, name: str, length: int, hi: float, doc: str = "") -> None:
+    def sparse(self, name: str, length: int, hi: float, doc: str = "",
+               ego: tuple[int, int, int] | None = None) -> None:
         """Declare a block of `length` numbers in [0, hi], mostly 0."""
-        self._add(Block(name, length, 0.0, float(hi), SPARSE, doc))
+        self._add(Block(name, length, 0.0, float(hi), SPARSE, doc, ego=ego))
 
-    def flags(self, name: str, length: int, doc: str = "") -> None:
+    def flags(self, name: str, length: int, doc: str = "", ego: tuple[int, int, int] | None = None) -> None:
         """Declare a block of `length` one-hot or multi-hot slots."""
-        self._add(Block(name, length, 0.0, 1.0, FLAG, doc))
+        self._add(Block(name, length, 0.0, 1.0, FLAG, doc, ego=ego))
 
     def _add(self, block: Block) -> None:
         if block.length <= 0 or block.hi <= block.lo or block.name in self.blocks:
             raise ValueError(f"block {block.name!r}: a new name, a positive length and lo < hi are needed")
+        if block.ego is not None and (block.ego[0] <= 0 or block.length % block.ego[0]):
+            raise ValueError(f"block {block.name!r}: its length is not a whole number of {block.ego[0]} chunks")
         self.blocks[block.name] = block
         start = 0
         for kind in (VALUE, SPARSE, FLAG):
@@ -131,16 +144,38 @@ class Memo:
 
 
 Writer = Callable[[GameState, int], "tuple[list[float], list[int], list[int], list[float]]"]
+Private = Callable[[GameState, int, Canvas], None]
 
 
 class DirectEncoder:
     """A game's direct observation for one player count and options (see the module docstring)."""
 
-    def __init__(self, layout: Layout, write: Writer, memos: tuple[Memo, ...] = ()):
+    def __init__(self, layout: Layout, write: Writer, memos: tuple[Memo, ...] = (),
+                 sections: Sequence[Section] = (), private: Private | None = None,
+                 private_blocks: Sequence[str] = (), players: int = 1):
         self.layout = layout
         self.memos = memos
         self.size = layout.size
         self.write = write
+        self.private = private
+        self.sections = tuple(sections)
+        if self.sections:
+            owned = [name for section in self.sections for name in section.blocks] + list(private_blocks)
+            if sorted(owned) != sorted(layout.blocks):
+                odd = sorted(set(layout.blocks).symmetric_difference(owned)
+                             | {b for b in owned if owned.count(b) > 1})
+                raise ValueError(f"every block must belong to one section or to the private part: {odd}")
+            free = set(private_blocks)
+            if any(layout.blocks[b].lo for b in free):
+                raise ValueError(f"a private block's values must start at 0 (it is written raw): "
+                                 f"{sorted(b for b in free if layout.blocks[b].lo)}")
+            self._sections = [(*compiled(sec)[:1], sec.write, clear_ranges(layout, sec.blocks, free) if sec.clear
+                               else [], compiled(sec)[1]) for sec in self.sections]
+            self._private_ranges = clear_ranges(layout, tuple(free), set()) if free else []
+            if any(layout.blocks[b].ego for b in free):
+                raise ValueError("a private block is written egocentric: it cannot declare `ego`")
+            self._zeros = array("f", bytes(4 * layout.size))
+            self._ego = [ego_index(layout, players, seat) for seat in range(players)]
         m = self.values = layout.values
         self.sparse_end = layout.sparse_end
         self._lo = np.zeros(m, np.float32)
@@ -151,12 +186,48 @@ class DirectEncoder:
                     self._lo[b.start:b.start + b.length] = b.lo
                 self._scale[b.start:b.start + b.length] = 1.0 / (b.hi - b.lo)
         self._value_scale = self._scale[:m]
+        if self.sections:
+            self.canvas = self.new_canvas()
         self._pack = struct.Struct(f"{m}i").pack
         self._sparse_scale = self._scale[m:]
 
-    def encode(self, state: GameState, seat: int, out: np.ndarray | None = None) -> np.ndarray:
+    def encode(self, state: GameState, seat: int, out: np.ndarray | None = None,
+               canvas: Canvas | None = None) -> np.ndarray:
         """The seat's observation of `state`, written into `out` (a float32 array of `size`
-        slots, allocated when None) and returned."""
+        slots, allocated when None) and returned. With sections (see canvas.py) it comes from
+        `canvas` (default: the encoder's own), brought up to date with `state`; else, and
+        always equal to it, from `encode_scratch`."""
+        if not self.sections:
+            return self.encode_scratch(state, seat, out)
+        canvas = self.canvas if canvas is None else canvas
+        write_sections(self._sections, canvas, self._zeros, state)
+        if self.private is None:
+            out = self._take(canvas, seat, out)
+        else:
+            # the seat's private part lies in the canvas only from here to the copy
+            buf, zeros = canvas.buf, self._zeros
+            try:
+                self.private(state, seat, canvas)
+                out = self._take(canvas, seat, out)
+            finally:
+                for a, b in self._private_ranges:
+                    buf[a:b] = zeros[a:b]
+        out[:self.sparse_end] *= self._scale      # the canvas holds raw - lo already
+        return out
+
+    def _take(self, canvas: Canvas, seat: int, out: np.ndarray | None) -> np.ndarray:
+        """The canvas in `seat`'s egocentric order (a new array, or `out`)."""
+        if out is None:                 # take allocating its result is cheaper than empty + take
+            return canvas.array.take(self._ego[seat])
+        canvas.array.take(self._ego[seat], out=out, mode="clip")
+        return out
+
+    def new_canvas(self) -> Canvas:
+        """A new, empty seat-order vector for `encode` (one per game followed at the same time)."""
+        return Canvas(self.size, len(self.sections))
+
+    def encode_scratch(self, state: GameState, seat: int, out: np.ndarray | None = None) -> np.ndarray:
+        """The seat's observation from the write function (no canvas): the reference."""
         if out is None:
             out = np.empty(self.size, np.float32)
         raw, hot, spots, amounts = self.write(state, seat)
@@ -181,6 +252,8 @@ class DirectEncoder:
         """Drop every remembered part: the next `encode` writes the whole vector from scratch."""
         for memo in self.memos:
             memo.clear()
+        if self.sections:
+            self.canvas.forget()
 
 
 def seat_order(seat: int, players: int) -> list[int]:

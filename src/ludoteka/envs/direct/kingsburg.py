@@ -9,9 +9,11 @@ from typing import Any, Mapping
 from ...boardgames.kingsburg.state import CATEGORIES, REINF_TOKENS
 from ...kernel import Game
 from .base import DirectEncoder, Layout, Memo
+from .canvas import Section, copies
 
 ADVISORS = 18
 PHASES = 8
+SEAT = (1, 0, 1)           # a block with one slot per seat (canvas.py)
 
 
 def build(game: Game, players: int, options: Mapping[str, Any]) -> DirectEncoder:
@@ -32,41 +34,45 @@ def build(game: Game, players: int, options: Mapping[str, Any]) -> DirectEncoder
 
     L = Layout()
     L.value("year", 1, 1, 5)
-    L.value("vp", n, -20, 80, "victory points (negative ones stay linear)")
-    L.value("goods", 3 * n, 0, 20, "gold, wood, stone per seat")
-    L.value("plus_two_tokens", n, 0, 5)
-    L.value("soldiers", n, 0, 20)
-    L.value("dice", 5 * n, 0, 6, "per seat: coloured dice not yet placed (3), then white dice (2), 0 none")
-    L.value("points", k * n, -20, 40, "VP per scoring category per seat: " + ", ".join(CATEGORIES))
+    L.value("vp", n, -20, 80, "victory points (negative ones stay linear)", ego=SEAT)
+    L.value("goods", 3 * n, 0, 20, "gold, wood, stone per seat", ego=(1, 0, 3))
+    L.value("plus_two_tokens", n, 0, 5, ego=SEAT)
+    L.value("soldiers", n, 0, 20, ego=SEAT)
+    L.value("dice", 5 * n, 0, 6, "per seat: coloured dice not yet placed (3), then white dice (2), 0 none",
+            ego=(1, 0, 5))
+    L.value("points", k * n, -20, 40, "VP per scoring category per seat: " + ", ".join(CATEGORIES), ego=(1, 0, k))
     dummies = 5 if n == 2 else 3          # KB-18.2: two more dummy dice with 2 players
     L.value("dummy_dice", dummies, 0, 6, "the dummy dice rolled this season, 0 none")
     L.value("pending_goods", 1, 0, 5, "goods a pending take/lose decision is about")
     L.value("helping_advisor", 1, 0, 18, "the advisor whose help is being taken, else 0")
-    L.value("battle_strength", n, 0, 40, "the last battle: each seat's strength")
-    L.value("battle_result", n, -1, 1, "the last battle: -1 lost, 0 tie, 1 won")
+    L.value("battle_strength", n, 0, 40, "the last battle: each seat's strength", ego=SEAT)
+    L.value("battle_result", n, -1, 1, "the last battle: -1 lost, 0 tie, 1 won", ego=SEAT)
     L.value("kings_soldiers", 1, -1, 6, "the last battle's King's reinforcements (-1 tokens, or no battle yet)")
     if tokens_variant:
-        L.value("soldier_tokens_left", 5 * n, 0, 2, "tokens of value 0..4 left per seat (a face-down pick counted)")
-    L.sparse("court_dice", ADVISORS * n * 2, 18, "per advisor and seat: dice count, dice sum of its group")
+        L.value("soldier_tokens_left", 5 * n, 0, 2, "tokens of value 0..4 left per seat (a face-down pick counted)",
+                ego=(1, 0, 5))
+    L.sparse("court_dice", ADVISORS * n * 2, 18, "per advisor and seat: dice count, dice sum of its group",
+             ego=(ADVISORS, 0, 2))
     L.flags("phase", PHASES, "one-hot: phases 1..8")
     L.flags("decision", len(kinds) + 1, "one-hot: the pending frame kind (last: game over)")
-    L.flags("to_act", n + 1, "one-hot, egocentric; last: nobody")
-    L.flags("acting", n, "egocentric: the seats with a decision pending")
-    L.flags("turn_order", n * n, "per position, the seat there (one-hot, egocentric)")
-    L.flags("buildings", nb * n, "per seat, each building standing")
-    L.flags("used", 5 * n, "per seat: passed, market used, statue used, chapel used, +2 token used")
-    L.flags("court", ADVISORS * n * 4, "per advisor and seat: first influencer, +2 token, Market, Envoy")
+    L.flags("to_act", n + 1, "one-hot, egocentric; last: nobody", ego=SEAT)
+    L.flags("acting", n, "egocentric: the seats with a decision pending", ego=SEAT)
+    L.flags("turn_order", n * n, "per position, the seat there (one-hot, egocentric)", ego=(n, 0, 1))
+    L.flags("buildings", nb * n, "per seat, each building standing", ego=(1, 0, nb))
+    L.flags("used", 5 * n, "per seat: passed, market used, statue used, chapel used, +2 token used", ego=(1, 0, 5))
+    L.flags("court", ADVISORS * n * 4, "per advisor and seat: first influencer, +2 token, Market, Envoy",
+            ego=(ADVISORS, 0, 4))
     L.flags("dummy_blocked", ADVISORS)
-    L.flags("envoy", n + 1, "one-hot, egocentric; last: nobody")
-    L.flags("kings_aid_die", n + 1, "one-hot, egocentric; last: nobody")
+    L.flags("envoy", n + 1, "one-hot, egocentric; last: nobody", ego=SEAT)
+    L.flags("kings_aid_die", n + 1, "one-hot, egocentric; last: nobody", ego=SEAT)
     L.flags("enemy_revealed", 5)
-    L.flags("enemy_seen_by", 5 * n, "per year, egocentric")
+    L.flags("enemy_seen_by", 5 * n, "per year, egocentric", ego=(5, 0, 1))
     L.flags("enemy_card", 5 * cards, "per year, the card when the seat may see it")
     L.flags("selected_dice", 5, "the dice chosen in a pending advisor choice")
-    L.flags("pending_goods_seat", n + 1, "egocentric; gain (last slot)")
+    L.flags("pending_goods_seat", n + 1, "egocentric; gain (last slot)", ego=SEAT)
     L.flags("battle_this_year", 1, "the last battle was this year's")
     if tokens_variant:
-        L.flags("soldier_token_chosen", n)
+        L.flags("soldier_token_chosen", n, ego=SEAT)
         L.flags("soldier_token", 5, "the seat's own face-down pick")
     start = L.start
     o_phase, o_kind, o_to_act, o_acting, o_order, o_build, o_used, o_court, o_blocked, o_envoy, \
@@ -202,4 +208,135 @@ def build(game: Game, players: int, options: Mapping[str, Any]) -> DirectEncoder
                 hot.append(o_token + picked[seat])
         return raw, hot, court_spots, court_amounts
 
-    return DirectEncoder(L, write, (court_memo,))
+    # ---- the incremental encoder (canvas.py): the same vector, in seat order, by sections
+    o_year, o_dice, o_dummy, o_pending, o_strength = (start(name) for name in (
+        "year", "dice", "dummy_dice", "pending_goods", "battle_strength"))
+    o_left = start("soldier_tokens_left") if tokens_variant else 0
+    no_dummies = [0] * dummies
+
+    def table(state, canvas) -> None:
+        """What almost every decision changes: the frame, the seat to act, the pending choice."""
+        buf = canvas.buf
+        top = state.top()
+        over = top is None
+        kind = None if over else top[0]
+        to_act = state.to_act
+        buf[o_year] = state.year - 1                    # raw - lo
+        buf[o_phase + state.phase - 1] = 1.0
+        buf[o_kind + (len(kinds) if over else kind_index[kind])] = 1.0
+        buf[o_to_act + (n if to_act is None else to_act)] = 1.0
+        if not over:
+            for s in state.acting_seats():
+                buf[o_acting + s] = 1.0
+        for pos, s in enumerate(state.turn_order):
+            buf[o_order + pos * n + s] = 1.0
+        if kind is choose_advisor:
+            for j in bits_of(top[3]):
+                buf[o_sel + j] = 1.0
+        elif kind in goods_kinds:
+            buf[o_pending] = top[2]
+            buf[o_pg + top[1]] = 1.0
+            if kind is goods_kinds[0]:
+                buf[o_pg + n] = 1.0
+        elif kind is take_help:
+            buf[o_pending + 1] = top[2] >> 1
+        if state.battle_strength and state.phase == 8 and all(f[0] is not winter_kind for f in state.frames()):
+            buf[o_battle] = 1.0
+        envoy, aid = state.envoy_holder, state.kings_aid_seat
+        buf[o_envoy + (envoy if envoy >= 0 else n)] = 1.0
+        buf[o_aid + (aid if aid >= 0 else n)] = 1.0
+
+    def dice_part(state, canvas) -> None:
+        """Each seat's dice not yet placed: coloured ones first, then white ones."""
+        dice = state.dice_values
+        values = []
+        for s in range(n):
+            b = 5 * s
+            coloured = [v for v in dice[b:b + 3] if v]
+            white = [v for v in dice[b + 3:b + 5] if v]
+            values += coloured + [0] * (3 - len(coloured)) + white + [0] * (2 - len(white))
+        canvas.put(o_dice, values)
+
+    def marks(state, canvas) -> None:
+        """Each seat's buildings and passed / used marks."""
+        buf, buildings = canvas.buf, state.buildings
+        masks = (state.passed, state.market_used, state.statue_used, state.chapel_used, state.token_used)
+        for s in range(n):
+            for j in bits_of(buildings[s]):
+                buf[o_build + s * nb + j] = 1.0
+            for j, m in enumerate(masks):
+                if m >> s & 1:
+                    buf[o_used + 5 * s + j] = 1.0
+
+    def court_part(state, canvas) -> None:
+        buf = canvas.buf
+        hot, spots, amounts = court(state, 0)
+        for j in hot:
+            buf[j] = 1.0
+        for j, a in zip(spots, amounts):
+            buf[j] = a
+
+    def dummy_part(state, canvas) -> None:
+        dummy = list(state.dummy_dice)
+        canvas.put(o_dummy, dummy + no_dummies[len(dummy):])
+
+    def battle(state, canvas) -> None:
+        """The last battle (raw - lo: the results and the King's soldiers start at -1)."""
+        strength, result, buf = state.battle_strength, state.battle_result, canvas.buf
+        if strength:
+            for s in range(n):
+                buf[o_strength + s] = strength[s]
+                buf[o_strength + n + s] = result[s] + 1
+            buf[o_strength + 2 * n] = state.kings_soldiers + 1
+        else:
+            for s in range(n):
+                buf[o_strength + n + s] = 1.0       # no battle yet: results 0
+            buf[o_strength + 2 * n] = 0.0            # and -1 for the King's soldiers
+
+    def enemies(state, canvas) -> None:
+        buf, seen = canvas.buf, state.enemy_seen
+        for y in range(state.enemies_revealed):
+            buf[o_rev + y] = 1.0
+        for s in range(n):
+            for y in bits_of(seen[s]):
+                buf[o_seen + y * n + s] = 1.0
+
+    def tokens(state, canvas) -> None:
+        left, picked, buf = state.soldier_tokens, state.soldier_token_picked, canvas.buf
+        values = list(left[:5 * n])
+        for s in range(n):
+            if picked[s] >= 0:
+                values[5 * s + picked[s]] += 1
+                buf[o_chosen + s] = 1.0
+        canvas.put(o_left, values)
+
+    def private(state, seat: int, canvas) -> None:
+        """The enemy cards the seat may see (KB-19.5) and its own soldier token (KB-19.6)."""
+        buf, revealed, known, deck = canvas.buf, state.enemies_revealed, state.enemy_seen[seat], state.enemy_deck
+        for y in range(5):
+            if y < revealed or known >> y & 1:
+                buf[o_card + y * cards + deck[y]] = 1.0
+        if tokens_variant and state.soldier_token_picked[seat] >= 0:
+            buf[o_token + state.soldier_token_picked[seat]] = 1.0
+
+    sections = [
+        Section(("year", "pending_goods", "helping_advisor", "phase", "decision", "to_act", "acting", "turn_order",
+                 "selected_dice", "pending_goods_seat", "battle_this_year", "envoy", "kings_aid_die"), table),
+        Section(("vp", "goods", "plus_two_tokens", "soldiers", "points"), copies([
+            ("vp", start("vp"), -20), ("goods", start("goods"), 0), ("tokens", start("plus_two_tokens"), 0),
+            ("soldiers", start("soldiers"), 0), ("points", start("points"), -20)]), clear=False),
+        Section(("dice",), dice_part, fields=("dice_values",)),
+        Section(("buildings", "used"), marks,
+                fields=("buildings", "passed", "market_used", "statue_used", "chapel_used", "token_used")),
+        Section(("court_dice", "court", "dummy_blocked"), court_part,
+                fields=("placements", "court")),
+        Section(("dummy_dice",), dummy_part, fields=("dummy_dice",)),
+        Section(("battle_strength", "battle_result", "kings_soldiers"), battle,
+                fields=("battle_strength", "battle_result", "kings_soldiers")),
+        Section(("enemy_revealed", "enemy_seen_by"), enemies, fields=("enemies_revealed", "enemy_seen"))]
+    private_blocks = ["enemy_card"]
+    if tokens_variant:
+        sections.append(Section(("soldier_tokens_left", "soldier_token_chosen"), tokens,
+                                fields=("soldier_tokens", "soldier_token_picked")))
+        private_blocks.append("soldier_token")
+    return DirectEncoder(L, write, (court_memo,), sections, private, private_blocks, n)

@@ -11,10 +11,12 @@ from ...boardgames.messina.model.state import CATEGORIES, HUTS, LIEUTENANTS, SHI
 from ...boardgames.messina.views.view import hidden_span, late_revealed
 from ...kernel import Game
 from .base import DirectEncoder, Layout, Memo
+from .canvas import Section, copies
 
 CODES = 7              # hut and workshop citizen codes 0 (none) .. 6
 BOOK_SPACES = 64       # a book action is book * 64 + space
 CLASSES = ("A", "B", "C")
+SEAT = (1, 0, 1)       # a block with one slot per seat (canvas.py)
 
 
 def build(game: Game, players: int, options: Mapping[str, Any]) -> DirectEncoder:
@@ -40,31 +42,34 @@ def build(game: Game, players: int, options: Mapping[str, Any]) -> DirectEncoder
     L.value("hex_stack_size", 1, 0, hexes_max)
     for name, hi in (("coins", 20), ("timber", 10), ("fire", 10), ("large_fire", 5), ("rats", 20),
                      ("score", 120), ("score_height", 3)):
-        L.value(name, n, -21 if name == "score" else 0, hi)
-    L.value("points", n * cats, -21, 60, "per seat, points per category: " + ", ".join(CATEGORIES))
-    L.value("books", n * 6, 0, 20, "per seat: popularity, city, church spaces, then their stack heights")
-    L.value("scroll", n * 3, 0, 10, "per seat, the scroll-track levels")
-    L.value("overseer_step", n * 3, 0, 6)
-    L.value("squares", n * SQUARES, 0, 2, "per seat: 0 empty, 1 citizen, 2 upgraded citizen")
-    L.value("hut_space", n * HUTS, 0, 2)
+        L.value(name, n, -21 if name == "score" else 0, hi, ego=SEAT)
+    L.value("points", n * cats, -21, 60, "per seat, points per category: " + ", ".join(CATEGORIES),
+            ego=(1, 0, cats))
+    L.value("books", n * 6, 0, 20, "per seat: popularity, city, church spaces, then their stack heights",
+            ego=(1, 0, 6))
+    L.value("scroll", n * 3, 0, 10, "per seat, the scroll-track levels", ego=(1, 0, 3))
+    L.value("overseer_step", n * 3, 0, 6, ego=(1, 0, 3))
+    L.value("squares", n * SQUARES, 0, 2, "per seat: 0 empty, 1 citizen, 2 upgraded citizen", ego=(1, 0, SQUARES))
+    L.value("hut_space", n * HUTS, 0, 2, ego=(1, 0, HUTS))
     L.value("lieutenants_off_board", n * 6, 0, LIEUTENANTS,
-            "per seat: in the supply, estate, box; then of those, used this round")
-    L.value("repopulations", n, 0, 5, "per seat: its repopulated tiles in Messina")
+            "per seat: in the supply, estate, box; then of those, used this round", ego=(1, 0, 6))
+    L.value("repopulations", n, 0, 5, "per seat: its repopulated tiles in Messina", ego=SEAT)
     L.sparse("city_cubes", N, 6, "plane: plague cubes per node")
     L.sparse("city_citizens", N * 3, 6, "planes: artisans, aristocrats, nuns per node")
     L.sparse("city_lieutenants", N * n * 2, LIEUTENANTS,
-             "planes: per node and seat, standing (used) and lying lieutenants")
+             "planes: per node and seat, standing (used) and lying lieutenants", ego=(N, 0, 2))
     L.value("stacks", 3 + 3 + 3 + cart_stacks, 0, 6, "sizes: hut-upgrade, workshop, late, cart stacks")
     if solo:
         L.value("automa", 3, 0, 20, "used lieutenants, popularity space, deck size")
         L.sparse("automa_city", N, 5, "plane: the automa's figures per node")
     L.flags("decision", len(kinds) + 1, "one-hot: the pending frame kind (last: game over)")
-    L.flags("to_act", n + 1, "one-hot, egocentric; last: nobody")
-    L.flags("acting", n, "egocentric")
-    L.flags("turn_order", n * n, "per position, the seat there (one-hot, egocentric)")
+    L.flags("to_act", n + 1, "one-hot, egocentric; last: nobody", ego=SEAT)
+    L.flags("acting", n, "egocentric", ego=SEAT)
+    L.flags("turn_order", n * n, "per position, the seat there (one-hot, egocentric)", ego=(n, 0, 1))
     L.flags("city_hex", N * (H + 1), "plane: the city hex at each node (last: none)")
-    L.flags("repopulated_by", N * n, "plane: the seat that repopulated each node, egocentric")
-    L.flags("ships", S * (5 + n), "per ship: at dock 0-3, in the stack, owned by (egocentric); none: boxed")
+    L.flags("repopulated_by", N * n, "plane: the seat that repopulated each node, egocentric", ego=(N, 0, 1))
+    L.flags("ships", S * (5 + n), "per ship: at dock 0-3, in the stack, owned by (egocentric); none: boxed",
+            ego=(S, 5, 1))
     L.flags("ship_cube", S)
     L.flags("hex_stack_classes", hexes_max * 3, "the backs (A, B, C) of the hex stack, top first")
     L.flags("docking_left", 4, "the docking tiles still in the stack")
@@ -74,15 +79,17 @@ def build(game: Game, players: int, options: Mapping[str, Any]) -> DirectEncoder
     L.flags("late_stacks", 3 * W, "per stack: the top once revealed (HID-5)")
     L.flags("cart_stacks", cart_stacks * (C + cart_len * 5), "per stack: the top cart, the numbers in order")
     L.flags("pending_book_actions", 3 * BOOK_SPACES)
-    L.flags("placing", n * U, "hut upgrades taken and not yet placed, per seat")
-    L.flags("overseer_branch", n * 3 * 3, "per seat and overseer: not chosen, left, right")
-    L.flags("overseer_upgraded", n * 3)
-    L.flags("one_time_used", n * SQUARES)
-    L.flags("boards", n * 10, "per seat: player board, scroll board (one-hot of 5 each)")
-    L.flags("huts", n * HUTS * (CODES + U + 1), "per seat and hut: citizen code, upgrade tile (last: none)")
-    L.flags("workshops", n * W * (1 + CODES + 1), "per seat and workshop tile: owned, citizen code, reward taken")
-    L.flags("carts", n * C * 2, "per seat and cart: owned, used this round")
-    L.flags("deferred_book_actions", n * 3 * BOOK_SPACES)
+    L.flags("placing", n * U, "hut upgrades taken and not yet placed, per seat", ego=(1, 0, U))
+    L.flags("overseer_branch", n * 3 * 3, "per seat and overseer: not chosen, left, right", ego=(1, 0, 9))
+    L.flags("overseer_upgraded", n * 3, ego=(1, 0, 3))
+    L.flags("one_time_used", n * SQUARES, ego=(1, 0, SQUARES))
+    L.flags("boards", n * 10, "per seat: player board, scroll board (one-hot of 5 each)", ego=(1, 0, 10))
+    L.flags("huts", n * HUTS * (CODES + U + 1), "per seat and hut: citizen code, upgrade tile (last: none)",
+            ego=(1, 0, HUTS * (CODES + U + 1)))
+    L.flags("workshops", n * W * (1 + CODES + 1), "per seat and workshop tile: owned, citizen code, reward taken",
+            ego=(1, 0, W * (1 + CODES + 1)))
+    L.flags("carts", n * C * 2, "per seat and cart: owned, used this round", ego=(1, 0, 2 * C))
+    L.flags("deferred_book_actions", n * 3 * BOOK_SPACES, ego=(1, 0, 3 * BOOK_SPACES))
     if solo:
         L.flags("automa_revealed", len(data.solo_tiles))
         L.flags("automa_taken", U + W + C, "hut upgrades, workshops, carts the automa took")
@@ -295,7 +302,130 @@ def build(game: Game, players: int, options: Mapping[str, Any]) -> DirectEncoder
                 hot += [o_taken + U + W + t for t in taken_carts]
         return raw, hot, spots, amounts
 
-    return DirectEncoder(L, write, memos)
+    # ---- the incremental encoder (canvas.py): the same vector, in seat order, by sections
+    o_round, o_stacks, o_height, o_points, o_books, o_off, o_repops = (st(x) for x in (
+        "round", "stacks", "score_height", "points", "books", "lieutenants_off_board", "repopulations"))
+    o_automa = st("automa") if solo else 0
+    seats = list(range(n))
+    ego0 = {s: s for s in seats}                 # seat 0's order is the seat order
+
+    def table(state, canvas) -> None:
+        """What almost every decision changes: the frame, the seat to act, stack sizes."""
+        buf = canvas.buf
+        top = state.top()
+        over = top is None
+        to_act = state.to_act
+        buf[o_round] = state.round - 1                  # raw - lo
+        buf[o_round + 1] = state.cube_supply
+        buf[o_round + 2] = len(state.hex_stack)
+        buf[o_kind + (len(kinds) if over else kind_index[top[0]])] = 1.0
+        buf[o_to_act + (n if to_act is None else to_act)] = 1.0
+        buf[o_wheel + state.wheel] = 1.0
+        if not over:
+            for s in state.acting_seats():
+                buf[o_acting + s] = 1.0
+            if place_hut_upgrade is not None:
+                for f in state.frames():
+                    if f[0] is place_hut_upgrade:
+                        buf[o_placing + f[1] * U + f[2]] = 1.0
+        for pos, s in enumerate(state.turn_order):
+            buf[o_order + pos * n + s] = 1.0
+        for v in state.pending:
+            buf[o_pending + v] = 1.0
+        if solo:
+            buf[o_automa] = state.automa_used
+            buf[o_automa + 1] = state.automa_popularity
+            buf[o_automa + 2] = len(state.solo_deck)
+
+    def scores(state, canvas) -> None:
+        """Score stack heights, points per category (raw - lo), books and their stack heights."""
+        canvas.put(o_height, stack_heights(state.score, state.score_stamp, 1, 0, 0))
+        points: list[int] = []
+        for s in seats:
+            points += state.category_points(s)
+        canvas.put(o_points, [p + 21 for p in points])
+        books, stamps = state.books, state.book_stamp
+        book_heights = [stack_heights(books, stamps, 3, k, 0) for k in range(3)]
+        values: list[int] = []
+        for s in seats:
+            values += books[3 * s:3 * s + 3]
+            values += [book_heights[0][s], book_heights[1][s], book_heights[2][s]]
+        canvas.put(o_books, values)
+
+    def lieutenant_part(state, canvas) -> None:
+        off, lt_sparse = lieutenants(state, 0, ego0)
+        canvas.put(o_off, off)
+        buf = canvas.buf
+        for j, a in lt_sparse.items():
+            buf[j] = a
+
+    def board_part(state, canvas) -> None:
+        hot, spots, amounts = board(state, 0, ego0)
+        buf = canvas.buf
+        for j in hot:
+            buf[j] = 1.0
+        for j, a in zip(spots, amounts):
+            buf[j] = a
+        repop = state.repopulated_by
+        canvas.put(o_repops, [repop.count(s) for s in seats])
+
+    def stack_part(state, canvas) -> None:
+        """The tile and cart stacks (what `late_revealed` reads: the round) and their sizes."""
+        late, carts = state.late_stacks, state.cart_stacks
+        canvas.put(o_stacks, [len(x) for x in state.hut_stacks] + [len(x) for x in state.workshop_stacks]
+                   + [len(x) for x in late] + [0] * (3 - len(late)) + [len(x) for x in carts]
+                   + [0] * (cart_stacks - len(carts)))
+        buf = canvas.buf
+        for j in stacks(state):
+            buf[j] = 1.0
+
+    def tableaus(state, canvas) -> None:
+        buf = canvas.buf
+        for s in seats:
+            for j in tableau(state, s, s):
+                buf[j] = 1.0
+
+    def automa_part(state, canvas) -> None:
+        buf = canvas.buf
+        for at in state.automa_at:
+            if at >= 0:
+                buf[o_automa_city + at] += 1.0
+        for t in state.solo_discard:
+            buf[o_revealed + t] = 1.0
+        if state.automa_taken:
+            taken_huts, taken_shops, taken_carts = state.automa_taken
+            for t in taken_huts:
+                buf[o_taken + t] = 1.0
+            for t in taken_shops:
+                buf[o_taken + U + t] = 1.0
+            for t in taken_carts:
+                buf[o_taken + U + W + t] = 1.0
+
+    sections = [
+        Section(("round", "cube_supply", "hex_stack_size", "decision", "to_act", "acting", "turn_order",
+                 "wheel", "pending_book_actions", "placing") + (("automa",) if solo else ()), table),
+        Section(("coins", "timber", "fire", "large_fire", "rats", "score", "scroll", "overseer_step", "squares",
+                 "hut_space"), copies([(name, st(name), -21 if name == "score" else 0) for name in (
+                     "coins", "timber", "fire", "large_fire", "rats", "score", "scroll", "overseer_step",
+                     "squares", "hut_space")]), clear=False),
+        Section(("score_height", "points", "books"), scores,
+                fields=("score", "score_stamp", "points", "later_points", "books", "book_stamp")),
+        Section(("lieutenants_off_board", "city_lieutenants"), lieutenant_part,
+                fields=("lt_at", "lt_used")),
+        Section(("city_cubes", "city_citizens", "city_hex", "repopulated_by", "ships", "ship_cube",
+                 "hex_stack_classes", "docking_left", "repopulations"), board_part,
+                fields=("hex_at", "repopulated_by", "cubes", "city_citizens", "ship_at", "ship_cube", "ship_stack",
+                        "hex_stack", "docking_stack")),
+        Section(("stacks", "hut_stacks", "workshop_stacks", "late_stacks", "cart_stacks"), stack_part,
+                fields=("hut_stacks", "workshop_stacks", "known_bottom", "late_stacks", "cart_stacks", "round")),
+        Section(("overseer_branch", "overseer_upgraded", "one_time_used", "boards", "huts", "workshops", "carts",
+                 "deferred_book_actions"), tableaus,
+                fields=("overseer_branch", "overseer_upgraded", "one_time_used", "huts", "hut_upgrade", "player_board",
+                        "scroll_board", "workshops", "carts", "deferred"))]
+    if solo:
+        sections.append(Section(("automa_city", "automa_revealed", "automa_taken"), automa_part,
+                                fields=("automa_at", "solo_discard", "automa_taken")))
+    return DirectEncoder(L, write, memos, sections, None, (), n)
 
 
 def heights(values: list[int], stamps: list[int], per: int, k: int, order: list[int]) -> list[int]:

@@ -3,16 +3,19 @@ egocentric. Others' prestige is shown only when the view shows it (game over, op
 hands, draft offers and passed cards are the seat's own (others': their hand size only)."""
 from __future__ import annotations
 
+from array import array
 from typing import Any, Mapping
 
 from ...boardgames.notre_dame.data import CARD_TYPES, SECTOR_COUNT
 from ...boardgames.notre_dame.frames import phase_of
 from ...kernel import Game
 from .base import DirectEncoder, Layout, Memo
+from .canvas import Section, copies
 
 PHASES = ("draft", "actions", "bribes", "plague", "over")
 LETTERS = ("A", "B", "C")
 NONE: list = []            # no sparse blocks
+SEAT = (1, 0, 1)           # a block with one slot per seat (canvas.py)
 
 
 def build(game: Game, players: int, options: Mapping[str, Any]) -> DirectEncoder:
@@ -32,17 +35,17 @@ def build(game: Game, players: int, options: Mapping[str, Any]) -> DirectEncoder
     L = Layout()
     L.value("round", 1, 1, data.rounds, "the round")
     L.value("draft_pass", 1, 1, 2, "the pass of a pending draft pick (1 when none)")
-    L.value("sectors", n * SECTOR_COUNT, 0, 14, "stones per seat and sector (seat-major)")
-    L.value("personal_supply", n, 0, 14)
-    L.value("general_supply", n, 0, 14)
-    L.value("notre_dame", n, 0, 14, "stones on Notre Dame")
-    L.value("coins", n, 0, 25)
-    L.value("rat_marker", n, 0, 9)
-    L.value("messages", n * boroughs, 0, 4, "messages held per seat and colour")
+    L.value("sectors", n * SECTOR_COUNT, 0, 14, "stones per seat and sector (seat-major)", ego=(1, 0, SECTOR_COUNT))
+    L.value("personal_supply", n, 0, 14, ego=SEAT)
+    L.value("general_supply", n, 0, 14, ego=SEAT)
+    L.value("notre_dame", n, 0, 14, "stones on Notre Dame", ego=SEAT)
+    L.value("coins", n, 0, 25, ego=SEAT)
+    L.value("rat_marker", n, 0, 9, ego=SEAT)
+    L.value("messages", n * boroughs, 0, 4, "messages held per seat and colour", ego=(1, 0, boroughs))
     L.value("prestige", n, 0, 80, "prestige when shown (see prestige_shown), else 0")
-    L.value("played", n * CARD_TYPES, 0, 3, "cards played this round per seat and card type")
-    L.value("hand_size", n, 0, 9)
-    L.value("deck_size", n, 0, 9)
+    L.value("played", n * CARD_TYPES, 0, 3, "cards played this round per seat and card type", ego=(1, 0, CARD_TYPES))
+    L.value("hand_size", n, 0, 9, ego=SEAT)
+    L.value("deck_size", n, 0, 9, ego=SEAT)
     L.value("coin_supply", 1, 0, 25)
     L.value("face_down_discards", 1, 0, 15)
     L.value("brown_deck_size", 1, 0, 6)
@@ -52,14 +55,15 @@ def build(game: Game, players: int, options: Mapping[str, Any]) -> DirectEncoder
     L.value("passed_left", CARD_TYPES, 0, 3, "cards the seat passes left this pass, per type")
     L.flags("phase", len(PHASES), "one-hot: " + ", ".join(PHASES))
     L.flags("decision", len(kinds) + 1, "one-hot: the pending frame kind (last: game over)")
-    L.flags("to_act", n + 1, "one-hot, egocentric; last: nobody (game over)")
-    L.flags("acting", n, "egocentric: the seats with a decision pending")
-    L.flags("start_player", n, "one-hot, egocentric")
-    L.flags("trusted_friend", n * (SECTOR_COUNT + 1), "one-hot per seat: its sector, last: off the board")
-    L.flags("carriage", n * markets, "one-hot per seat: the carriage's market")
+    L.flags("to_act", n + 1, "one-hot, egocentric; last: nobody (game over)", ego=SEAT)
+    L.flags("acting", n, "egocentric: the seats with a decision pending", ego=SEAT)
+    L.flags("start_player", n, "one-hot, egocentric", ego=SEAT)
+    L.flags("trusted_friend", n * (SECTOR_COUNT + 1), "one-hot per seat: its sector, last: off the board",
+            ego=(1, 0, SECTOR_COUNT + 1))
+    L.flags("carriage", n * markets, "one-hot per seat: the carriage's market", ego=(1, 0, markets))
     L.flags("prestige_shown", n, "the seat's prestige is visible (own, open_prestige, game over)")
-    L.flags("bribed", n)
-    L.flags("physician", n)
+    L.flags("bribed", n, ego=SEAT)
+    L.flags("physician", n, ego=SEAT)
     L.flags("messages_on_board", markets * codes, "per market, one-hot colour x kind (none: all 0)")
     L.flags("persons", 3 * persons, "the displayed persons in order, one-hot each")
     o_phase, o_kind, o_to_act, o_acting, o_start, o_friend, o_carriage, o_shown, o_bribed, o_phys, \
@@ -168,4 +172,104 @@ def build(game: Game, players: int, options: Mapping[str, Any]) -> DirectEncoder
         raw += own(state, seat)
         return raw, hot, NONE, NONE
 
-    return DirectEncoder(L, write, memos)
+    # ---- the incremental encoder (canvas.py): the same vector, in seat order, by sections
+    o_round, o_played, o_prestige, o_supply, o_letters, o_own = (
+        L.start(name) for name in ("round", "played", "prestige", "coin_supply",
+                                   "gray_deck_letters", "hand"))
+    n_own = 3 * CARD_TYPES
+    o_sizes = L.start("hand_size")
+
+    def table(state, canvas) -> None:
+        """What changes at almost every decision, copied whole: counters, the frame, the
+        pieces of each seat."""
+        top = state.top()
+        over = top is None
+        to_act = state.to_act
+        buf = canvas.buf
+        buf[o_round] = state.round - 1                   # raw - lo
+        buf[o_round + 1] = top[2] - 1 if not over and top[0].name == "draft_pick" else 0
+        hand, deck = state.hand, state.deck
+        for s in range(n):
+            buf[o_sizes + s] = len(hand[s])
+            buf[o_sizes + n + s] = len(deck[s])
+        buf[o_supply] = state.supply
+        buf[o_supply + 1] = len(state.unused)
+        buf[o_supply + 2] = len(state.brown)
+        buf[o_phase + PHASES.index(phase_of(state))] = 1.0
+        buf[o_kind + (len(kinds) if over else kind_index[top[0]])] = 1.0
+        buf[o_to_act + (n if to_act is None else to_act)] = 1.0
+        if not over:
+            for s in state.acting_seats():
+                buf[o_acting + s] = 1.0
+
+    def pieces(state, canvas) -> None:
+        """The start player, trusted friends, carriages, bribes and physicians."""
+        buf = canvas.buf
+        buf[o_start + state.start] = 1.0
+        friend, carriage, bribed, physician = state.friend, state.carriage, state.bribed, state.physician
+        for s in range(n):
+            buf[o_friend + s * friend_width + (friend[s] if friend[s] >= 0 else SECTOR_COUNT)] = 1.0
+            buf[o_carriage + s * markets + carriage[s]] = 1.0
+            if bribed[s]:
+                buf[o_bribed + s] = 1.0
+            if physician[s]:
+                buf[o_phys + s] = 1.0
+
+    def card_counts(state, canvas) -> None:
+        """Cards played per seat and type."""
+        played, buf = state.played, canvas.buf
+        for s in range(n):
+            for c in played[s]:
+                buf[o_played + s * CARD_TYPES + c % CARD_TYPES] += 1.0
+
+    def gray_letters(state, canvas) -> None:
+        buf = canvas.buf
+        for j, count in enumerate(letters(state.gray)):
+            buf[o_letters + j] = count
+
+    def markets_and_persons(state, canvas) -> None:
+        buf = canvas.buf
+        for m, code in enumerate(state.msg_at):
+            if code >= 0:
+                buf[o_msg + m * codes + code] = 1.0
+        for j, p in enumerate(state.display):
+            buf[o_person + j * persons + p] = 1.0
+
+    own_arrays = Memo()
+
+    def private(state, seat: int, canvas) -> None:
+        """Prestige as the seat sees it (ND-10.3) and its own cards, egocentric."""
+        prestige, buf = state.prestige, canvas.buf
+        if open_prestige or state.top() is None:
+            for i in range(n):
+                buf[o_prestige + i] = prestige[(seat + i) % n]
+                buf[o_shown + i] = 1.0
+        else:
+            buf[o_prestige] = prestige[seat]
+            buf[o_shown] = 1.0
+        snapshot = (state.hand[seat], state.offer[seat], state.outgoing[seat])
+        part = own_arrays.get(seat, snapshot)
+        if part is None:
+            part = array("f", bytes(4 * n_own))
+            for j, cards in enumerate(snapshot):
+                for c in cards:
+                    part[j * CARD_TYPES + c % CARD_TYPES] += 1.0
+            own_arrays.put(seat, snapshot, part)
+        buf[o_own:o_own + n_own] = part
+
+    sections = (
+        Section(("round", "draft_pass", "hand_size", "deck_size", "coin_supply", "face_down_discards",
+                 "brown_deck_size", "phase", "decision", "to_act", "acting"), table),
+        Section(("sectors", "personal_supply", "general_supply", "notre_dame", "coins", "rat_marker", "messages"),
+                copies([(field, L.start(block), 0) for field, block in (
+                    ("sector_stones", "sectors"), ("personal", "personal_supply"), ("general", "general_supply"),
+                    ("notre_dame_stones", "notre_dame"), ("coins", "coins"), ("rat", "rat_marker"),
+                    ("held", "messages"))]), clear=False),
+        Section(("start_player", "trusted_friend", "carriage", "bribed", "physician"), pieces,
+                fields=("start", "friend", "carriage", "bribed", "physician")),
+        Section(("played",), card_counts, fields=("played",)),
+        Section(("gray_deck_letters",), gray_letters, fields=("gray",)),
+        Section(("messages_on_board", "persons"), markets_and_persons,
+                fields=("msg_at", "display")))
+    return DirectEncoder(L, write, memos + (own_arrays,), sections, private,
+                         ("prestige", "prestige_shown", "hand", "draft_offer", "passed_left"), n)
