@@ -21,16 +21,14 @@ def _shared_ssl_context(verify=True, cert=None, trust_env=True):
 _httpx_transport.create_ssl_context = _shared_ssl_context
 
 
-# The long tests first (the servers', the browser's, the long AI and random-play ones): xdist
-# hands tests out in this order, so these start early and both workers end together on short
-# ones. The servers' before the browser's: once a worker has started Playwright, its event loop
-# runs in that worker's thread and the servers' tests could no longer call asyncio.run.
-LONG_FIRST = ("tests/server/", "tests/web/test_whole_games.py", "tests/web/", "tests/notre_dame/test_ai_plague.py",
-              "tests/envs/test_openspiel.py", "tests/messina/test_random_play.py", "tests/tools/test_random_net.py",
-              "tests/tools/test_distribute.py")
+# The browser's tests stay last (where their paths put them): once a worker has started
+# Playwright, its event loop runs in that worker's thread and the servers' tests could no longer
+# call asyncio.run. Among them the whole games by clicks go first, so that the two workers end
+# together on short tests instead of one waiting for the other's whole game.
+LAST = ("tests/web/test_whole_games.py", "tests/web/")
 
 
 def pytest_collection_modifyitems(items):
     def rank(item) -> int:
-        return next((i for i, prefix in enumerate(LONG_FIRST) if item.nodeid.startswith(prefix)), len(LONG_FIRST))
+        return next((1 + i for i, prefix in enumerate(LAST) if item.nodeid.startswith(prefix)), 0)
     items.sort(key=rank)
