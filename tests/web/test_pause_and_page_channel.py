@@ -106,6 +106,25 @@ def test_an_account_that_turned_the_page_channel_off_gets_no_beep_nor_notificati
     assert page.locator("#setting-sound").is_disabled()
 
 
+def test_a_decision_is_announced_once_while_it_waits_however_the_version_moves(open_page, server):
+    """Notre Dame's first card is chosen by both seats at once: the other seat's choice moves the
+    version on, not the turn, so the waiting seat's page does not beep a second time."""
+    table = _table(server.url, ["human", "human"])
+    page = open_page()
+    page.add_init_script(NOISE_PROBE)
+    page.goto(table["seats"][0]["join_url"])
+    page.wait_for_selector("#actions button.action")
+    page.wait_for_function("() => window.__tones === 2")
+    other = {"Authorization": f"Bearer {table['seats'][1]['token']}"}
+    frame = httpx.get(f"{server.url}/api/tables/{table['id']}", headers=other, timeout=30).json()
+    answer = httpx.post(f"{server.url}/api/tables/{table['id']}/actions", headers=other, timeout=30,
+                        json={"key": frame["actions"][0]["key"], "version": frame["version"]})
+    assert answer.status_code == 200, answer.text
+    page.wait_for_selector(f".table-page[data-version='{frame['version'] + 1}'] #actions button.action")
+    page.wait_for_timeout(300)                                   # (the announcement is async)
+    assert (page.evaluate("window.__tones"), page.evaluate("window.__notes.length")) == (2, 1)
+
+
 def test_a_frame_come_between_the_press_and_the_release_does_not_swallow_the_click(open_page, server):
     """The page draws anew on every frame: one drawn while the button is held would put a new
     button under the pointer and the click be lost (seen in CI on "Agree")."""

@@ -32,7 +32,7 @@ export function mountTable(root, id) {
                auto: null,           // "seat:version" of the lone option about to be taken
                stopped: null,        // "seat:version" the player chose to decide by hand
                autoTaken: [],        // lone options taken: {version, seat, text}, shown in the log
-               announced: null,      // "seat:version" of the last decision announced
+               waiting: null,        // the seat whose decision was announced and still waits
                shownPlace: null,     // "seat:version" of the last decision brought into view
                refusal: null,        // the undo refusal shown after the player asked (u or button)
                current: null };      // {connection, frame, ctx}: the decision on screen
@@ -290,7 +290,13 @@ export function mountTable(root, id) {
     const myTurn = Boolean(frame.actions.length) && frame.version === latest.version && !autoOption(frame);
     title(gameTitle(frame.game), myTurn && !frame.finished);
     const turnKey = `${frame.seat}:${frame.version}`;
-    if (myTurn && ui.announced !== turnKey) { ui.announced = turnKey; announce(gameTitle(frame.game)); }
+    // Announced when a decision comes to the seat, not again while it waits there (another
+    // seat's move in a simultaneous decision moves the version on, not the turn).
+    if (frame.version === latest.version) {
+      const waiting = myTurn && !frame.finished ? frame.seat : null;
+      if (waiting !== null && ui.waiting !== waiting) announce(gameTitle(frame.game));
+      ui.waiting = waiting;
+    }
     ui.current = null;
     if (hotSeat && ui.revealed !== frame.seat && !frame.finished) {
       clearTimeout(autoTimer);
