@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import statistics
 import shutil
@@ -214,6 +215,9 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--abusive", nargs="?", const="http,tables,flood,hold", metavar="PARTS",
                         help="one client floods requests and frames and exceeds its quotas (server_abuse.py); "
                              "PARTS: some of http,tables,flood,hold (default all)")
+    parser.add_argument("--server-cpu", type=int, metavar="CPU",
+                        help="pin the started server (and its AI workers) to this CPU and the load generator "
+                             "to the others, so that it does not take the server's core (Linux)")
     parser.add_argument("--server-arg", action="append", default=[], metavar="ARG",
                         help="one more argument of the started server, e.g. --server-arg=--spectators-per-table=1000")
     args = parser.parse_args(argv)
@@ -227,6 +231,11 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
         parser.error("--spectators and --abusive are separate variants: choose one")
     if args.abusive is not None and not set(args.abusive.split(",")) <= {"http", "tables", "flood", "hold"}:
         parser.error("--abusive takes some of http,tables,flood,hold")
+    if args.server_cpu is not None:
+        cpus = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else set()
+        if args.url or args.server_cpu not in cpus or len(cpus) < 2:
+            parser.error(f"--server-cpu needs a started server (no --url) and one of the CPUs {sorted(cpus)} "
+                         "with another left for the load generator")
     if args.abusive and args.url:
         parser.error("--abusive starts its own server (default limits, loopback proxy trusted): drop --url")
     return args
@@ -249,7 +258,12 @@ def main(argv: list[str] | None = None) -> int:
         from server_kit import Server
         workdir = Path(tempfile.mkdtemp(prefix="ludoteka-load-"))
         database = args.database or f"sqlite:///{workdir / 'load.sqlite3'}"
+        others = os.sched_getaffinity(0) - {args.server_cpu} if args.server_cpu is not None else None
+        if others:               # the server inherits the one CPU; everything started after, the others
+            os.sched_setaffinity(0, {args.server_cpu})
         server = Server(database, workdir / "server.log", *server_args(args)).start()
+        if others:
+            os.sched_setaffinity(0, others)
         url = server.url
         print(f"server {url} on {database.split('@')[-1]}", file=sys.stderr)
     done = False
@@ -267,6 +281,7 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"the server's log and database are kept in {workdir}", file=sys.stderr)
     result["database"] = "postgresql" if args.database and "postgres" in args.database else "sqlite"
     result["server_args"] = server_args(args) if server is not None else None
+    result["server_cpu"] = args.server_cpu
     print(json.dumps(result, indent=1))
     return 0
 
