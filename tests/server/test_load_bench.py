@@ -36,7 +36,8 @@ def test_bot_addresses_are_one_per_table_and_never_the_abusers():
 
 @pytest.mark.parametrize("argv", [["--spectators", "-1"], ["--spectators", "10001"], ["--tables", "0"],
                                   ["--seconds", "0"], ["--spectators", "3", "--abusive"], ["--abusive", "floods"],
-                                  ["--abusive", "--url", "http://127.0.0.1:8000"]])
+                                  ["--abusive", "--url", "http://127.0.0.1:8000"], ["--server-cpu", "4096"],
+                                  ["--server-cpu", "0", "--url", "http://127.0.0.1:8000"]])
 def test_bad_arguments_are_refused(argv, capsys):
     with pytest.raises(SystemExit) as exit_:
         server_load.parse(argv)
