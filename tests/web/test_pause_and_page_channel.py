@@ -88,19 +88,23 @@ def test_an_account_that_turned_the_page_channel_off_gets_no_beep_nor_notificati
     page.click("#sign-up")
     page.wait_for_selector("#signed-in")
 
-    def turn_noise() -> tuple[int, int]:
+    def turn_noise(decided: str) -> tuple[int, int]:
+        """The noise of a turn, once the page has `decided` (after the server told it the channel:
+        a loaded machine may take longer than any fixed wait), and a moment later (no more)."""
         table = _table(server.url, ["human", "ai:random"])
         page.goto(table["seats"][0]["join_url"])
         page.wait_for_selector("#actions button.action")
-        page.wait_for_timeout(300)                                   # (the announcement is async)
+        page.wait_for_function(decided)
+        page.wait_for_timeout(300)
         return page.evaluate("window.__tones"), page.evaluate("window.__notes.length")
 
-    assert turn_noise() == (2, 1)             # channel on (the default): the two-note beep and a notification
+    # The channel on (the default): the two-note beep and a notification.
+    assert turn_noise("() => window.__tones > 0") == (2, 1)
     page.goto(server.url + "/")
     page.click("#notifications summary")
     page.uncheck("#notify-page")
     page.wait_for_function("() => document.querySelector('#notifications')?.textContent.includes('Saved.')")
-    assert turn_noise() == (0, 0)
+    assert turn_noise("() => document.querySelector('#setting-page-off')") == (0, 0)
     assert page.title().startswith("●")       # the title still tells which tab waits
     assert page.locator("#setting-page-off").count() == 1
     assert page.locator("#setting-sound").is_disabled()
