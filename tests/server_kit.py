@@ -155,6 +155,15 @@ def end_processes(processes: list[tuple[int, str]]) -> None:
                 pass
 
 
+def eventually(check: Any, seconds: float = 15.0, every: float = 0.1) -> Any:
+    """`check()` again and again until it is truthy or `seconds` have passed; its last value. For
+    what the server does in the background: a fixed sleep fails on a loaded machine."""
+    deadline = time.monotonic() + seconds
+    while not (value := check()) and time.monotonic() < deadline:
+        time.sleep(every)
+    return value
+
+
 def create(url: str, game: str, seats: list[str], **extra: Any) -> dict[str, Any]:
     answer = httpx.post(url + "/api/tables", json={"game": game, "players": len(seats), "seats": seats,
                                                    **extra})

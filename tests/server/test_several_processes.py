@@ -16,7 +16,7 @@ from websockets.exceptions import ConnectionClosed
 from sqlalchemy import select
 
 from ludoteka.server.store import ENTRIES, Entry, Store
-from server_kit import SeatClient, check_frames, create, play_randomly, replay_log
+from server_kit import SeatClient, check_frames, create, eventually, play_randomly, replay_log
 
 FREEZE = 8.0                     # seconds Redis is frozen, as in the probe
 
@@ -266,8 +266,7 @@ def test_a_table_closed_as_abandoned_by_one_process_is_closed_in_the_others(post
         time.sleep(0.1)
     closed = _frame(a.url, table["id"])["abandoned"]
     assert closed is not None
-    time.sleep(0.5)                                               # the notice reaches B
-    assert _frame(b.url, table["id"])["abandoned"] == closed
+    assert eventually(lambda: _frame(b.url, table["id"])["abandoned"] == closed)    # the notice reaches B
     refused = httpx.post(f"{b.url}/api/tables/{table['id']}/actions", headers=_headers(tokens[seat]),
                          json={"key": frame["actions"][0]["key"], "version": frame["version"]})
     assert refused.status_code == 409 and "abandoned" in refused.json()["error"]

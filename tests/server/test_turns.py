@@ -8,7 +8,7 @@ import time
 
 import httpx
 
-from server_kit import SeatClient, create
+from server_kit import SeatClient, create, eventually
 
 DAY = 86400.0
 
@@ -161,9 +161,8 @@ def test_a_turn_based_table_is_judged_by_its_own_limit_not_the_real_time_one(sql
     server = start_server(sqlite_url, "--abandon-after", "1.5", "--idle-after", "1")
     realtime = create(server.url, "kingsburg", ["human", "human"], turn_seconds=600)
     turns = create(server.url, "kingsburg", ["human", "human"], turn_seconds=3600, turn_based=True)
-    time.sleep(4)
-    assert _frame(server.url, realtime["id"])["abandoned"] is not None
-    assert _open_tables(server.url) == 0          # the turn-based table left memory
+    assert eventually(lambda: _frame(server.url, realtime["id"])["abandoned"] is not None)
+    assert eventually(lambda: _open_tables(server.url) == 0)         # the turn-based table left memory
     frame = _frame(server.url, turns["id"])
     assert frame["abandoned"] is None and abs(frame["clock"]["deadline"] - (time.time() + 3600)) < 60
     assert f"table {turns['id']} closed as abandoned" not in server.log()
