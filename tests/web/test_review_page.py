@@ -63,8 +63,8 @@ def test_your_review_links_the_costliest_decisions_to_the_replay(browser, review
         item = items.nth(rank - 1)
         text = item.inner_text()
         assert f"{rank}. After {mistake['index']} decisions" in text
-        shown = f"{mistake['loss']:.1f}"
-        assert f"about {shown} {'point' if shown == '1.0' else 'points'} lost" in text
+        shown = f"{mistake['loss']:.1f}".removesuffix(".0")          # one decimal at most
+        assert f"about {shown} {'point' if shown == '1' else 'points'} lost" in text
         assert "You chose: " in text and "Better: " in text
         assert item.locator(".review-reasons li").count() == len(mistake["reasons"])
     # The link moves the replay to that moment, and marks it.

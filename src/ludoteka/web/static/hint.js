@@ -6,27 +6,10 @@
 
 import { api } from "./api.js";
 import { h } from "./dom.js";
-import { has, t } from "./i18n.js";
-import { actionText, fellBack } from "./tableview.js";
+import { t } from "./i18n.js";
+import { actionText, fellBack, reasonText } from "./tableview.js";
 
 const SHOWN = 3;          // options shown (the server answers with a few more)
-
-/** A reason of the analysis (`ai.*` note) in the current language: the category by the game's
- *  `<prefix>.cat.<name>`, the other option compared named in words. */
-function reasonText(reason, ctx) {
-  const args = reason.args || {};
-  const cat = `${ctx.mod.prefix}.cat.${args.category}`;
-  if (!has(reason.key) || (args.category && !has(cat))) {
-    fellBack(`hint:${reason.key}:${args.category || ""}`);
-    return reason.text || reason.key;
-  }
-  const points = Number(args.points ?? 0);
-  return t(reason.key, {
-    category: args.category ? t(cat) : "", n: Math.abs(points),
-    points: `${points > 0 ? "+" : points < 0 ? "−" : "±"}${Math.abs(points)}`,
-    than: t(args.versus === "next" ? "ai.than_next" : "ai.than_best"),
-  });
-}
 
 /** "+12 points ± 4" (a lead, with several players) or "57 points ± 4" (a final score, solo);
  *  under ten points with one decimal ("+0.6 points"), where whole points would all read 0. */

@@ -60,7 +60,18 @@ export function t(key, params = {}) {
     const n = Number(params.n ?? 0);
     value = value[plurals.select(n)] ?? value.other;
   }
-  return value.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+  return value.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? shown(params[name]) : whole));
+}
+
+/** A number as the current language writes it ("2,5" in Czech, German and Polish), one decimal
+ *  at most. */
+export function number(x) {
+  return new Intl.NumberFormat(current, { maximumFractionDigits: 1, useGrouping: false }).format(x);
+}
+
+// A parameter as text: a number with decimals in the language's way, anything else as it is.
+function shown(value) {
+  return typeof value === "number" && !Number.isInteger(value) ? number(value) : String(value);
 }
 
 /** Whether `key` has a text in English (the complete language). */

@@ -6,7 +6,7 @@
 import { api } from "./api.js";
 import { h, clear } from "./dom.js";
 import { t } from "./i18n.js";
-import { actionText } from "./tableview.js";
+import { actionText, reasonText } from "./tableview.js";
 
 const TOP = 3;
 const POLL_MS = 2000;
@@ -31,18 +31,6 @@ export function reviewPanel(id, seat, token, several, { ctx, goTo, shown }) {
     if (answer && answer.status !== "done" && el.isConnected !== false) timer = setTimeout(load, POLL_MS);
   }
 
-  function reasonText(note, c) {
-    const args = { ...note.args };
-    if (args.category !== undefined) {
-      const key = `${c.mod.prefix}.cat.${args.category}`;
-      args.category = c.has(key) ? t(key) : args.category;
-    }
-    // One decimal as shown; the plural form follows that number (1.5 takes Czech "bodu").
-    if (args.points !== undefined) args.n = Math.abs(args.points).toFixed(1);
-    const key = `ui.review_reason.${note.key.replace(/^ai\./, "")}`;
-    return c.has(key) ? t(key, args) : note.text;
-  }
-
   function option(which, c) {
     return actionText({ key: which.key, label: which.label, data: which.data || {} }, c);
   }
@@ -52,7 +40,7 @@ export function reviewPanel(id, seat, token, several, { ctx, goTo, shown }) {
     return h("li", { class: current ? "current" : "", "data-index": m.index, "data-version": m.version },
       h("button", { class: "review-moment", onclick: () => goTo(m.version), "aria-current": current ? "step" : null },
         t("ui.review_moment", { rank, n: m.index })),
-      " ", h("strong", { class: "review-loss" }, t("ui.review_loss", { n: m.loss.toFixed(1) })),
+      " ", h("strong", { class: "review-loss" }, t("ui.review_loss", { n: Math.round(m.loss * 10) / 10 })),
       h("p", { class: "review-chosen" }, t("ui.review_chosen", { option: option(m.chosen, c) })),
       h("p", { class: "review-better" }, t("ui.review_better", { option: option(m.best, c) })),
       m.reasons.length ? h("ul", { class: "review-reasons" }, m.reasons.map((r) => h("li", {}, reasonText(r, c)))) : null);

@@ -3,7 +3,7 @@
 
 import { api } from "./api.js";
 import { h } from "./dom.js";
-import { has, list, t } from "./i18n.js";
+import { has, list, number, t } from "./i18n.js";
 import { gameModule } from "./games/index.js";
 import { choiceText, computerText, optionDoc, optionName, presenceText } from "./labels.js";
 import { gameTitle } from "./lobby.js";
@@ -43,6 +43,24 @@ window.ludotekaUntranslated = [];
 
 /** Record that `what` was shown in the engine's English (no text in the language files). */
 export function fellBack(what) { window.ludotekaUntranslated.push(what); }
+
+/** A reason of the analysis (`ai.*` note) in the current language: the category by the game's
+ *  `<prefix>.cat.<name>`, the other option compared named in words. The hints and the review of a
+ *  game (`ai.analysis.reasons` on the server) both give them. */
+export function reasonText(reason, ctx) {
+  const args = reason.args || {};
+  const cat = `${ctx.mod.prefix}.cat.${args.category}`;
+  if (!has(reason.key) || (args.category && !has(cat))) {
+    fellBack(`reason:${reason.key}:${args.category || ""}`);
+    return reason.text || reason.key;
+  }
+  const points = Number(args.points ?? 0);
+  return t(reason.key, {
+    category: args.category ? t(cat) : "", n: Math.abs(points),
+    points: `${points > 0 ? "+" : points < 0 ? "−" : "±"}${number(Math.abs(points))}`,
+    than: t(args.versus === "next" ? "ai.than_next" : "ai.than_best"),
+  });
+}
 
 /** `translate()`, or the kernel's English `fallback` when the module has no text (recorded). */
 function translated(translate, fallback, what) {
