@@ -110,6 +110,8 @@ def _pywebpush() -> Any:
     """pywebpush, imported when a Pusher is made: it brings aiohttp (half a second at every
     start of every server) and only a server with a VAPID key sends pushes."""
     try:
+        if Vapid is None:        # pragma: no cover
+            raise ImportError("py_vapid")
         import pywebpush
     except ImportError as exc:   # pragma: no cover
         raise RuntimeError("Web Push needs pywebpush (pip install 'ludoteka[server]')") from exc
@@ -120,8 +122,6 @@ class Pusher:
     """Signs and sends push messages with the operator's VAPID key (blocking: in a thread)."""
 
     def __init__(self, settings: Settings, store: PushStore):
-        if Vapid is None:        # pragma: no cover
-            raise RuntimeError("Web Push needs pywebpush (pip install 'ludoteka[server]')")
         self.webpush = _pywebpush()
         with open(settings.vapid_key_file, encoding="ascii") as f:
             self.vapid = Vapid.from_pem(f.read().encode())
