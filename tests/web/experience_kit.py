@@ -61,6 +61,21 @@ class Watch:
         """The last messages sent and the newest versions received (for a failure's message)."""
         return f"sent (last 3): {self.sent[-3:]}; versions received (last 5): {sorted(self.frames)[-5:]}"
 
+    def stuck(self, page) -> str:
+        """Why a page may show no decision: the summary, what the page shows, and the table as
+        the server has it now (for a failure's message)."""
+        shown = page.evaluate("""() => ({
+            version: document.querySelector('.table-page')?.dataset.version,
+            bar: document.querySelector('#decision-bar')?.innerText.slice(0, 300),
+            auto: Boolean(document.querySelector('#auto-pending')),
+            status: document.querySelector('.connection')?.innerText })""")
+        table = page.url.split("#")[0].rsplit("/", 1)[-1]
+        server = page.evaluate("""async (id) => {
+            const frame = await (await fetch(`/api/tables/${id}`)).json();
+            return { version: frame.version, acting: frame.acting, finished: frame.finished, last: frame.last };
+        }""", table)
+        return f"{self.summary()}; the page: {shown}; the server: {server}"
+
     def chosen(self, before: int) -> str:
         """The key of the action sent against version `before`."""
         keys = [m["key"] for m in self.sent if m.get("type") == "action" and m.get("version") == before]

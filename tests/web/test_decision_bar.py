@@ -66,8 +66,11 @@ def inside(page, selector: str) -> bool:
 
 
 def take(page, index: int = 0) -> None:
+    """Click the option at `index`, or the last one where there are fewer (a lone option the
+    page does not take by itself: a simultaneous decision, a confirmation)."""
     before = version(page)
-    page.locator("#actions button.action").nth(index).click()
+    options = page.locator("#actions button.action")
+    options.nth(min(index, options.count() - 1)).click()
     confirm_and_wait(page, before)
 
 

@@ -44,8 +44,11 @@ def play_checked(page, watch: Watch, game: str, language: str, limit: int = 1500
     problems: list[str] = []
     chosen: list[tuple[int, dict]] = []
     for step in range(limit):
-        if wait_turn(page) == "over":
-            return step, chosen, problems
+        try:
+            if wait_turn(page) == "over":
+                return step, chosen, problems
+        except Exception as exc:               # no decision came: what the page and server say
+            raise AssertionError(f"decision {step}: {exc}\n{watch.stuck(page)}") from exc
         frame, found = decision_problems(page, watch, game, language)
         problems += [f"decision {step}: {p}" for p in found]
         if step in SWITCH_AT:
@@ -59,7 +62,7 @@ def play_checked(page, watch: Watch, game: str, language: str, limit: int = 1500
         try:
             click_option(page, step)
         except AssertionError as exc:          # what the page sent and heard, to tell why
-            raise AssertionError(f"{exc}\n{watch.summary()}") from exc
+            raise AssertionError(f"{exc}\n{watch.stuck(page)}") from exc
         action = next(a for a in frame["actions"] if a["key"] == watch.chosen(before))
         if action["key"] in shown:
             problems += [f"decision {step}: {p}" for p in preview_shown_problems(action, shown[action["key"]], game, language)]
