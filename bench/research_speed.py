@@ -2,9 +2,14 @@
 second of the engine itself, of the PettingZoo AEC environment (each step: the acting agent's
 observation and action mask, then the step) with the direct and with the generic view encoder,
 and of the OpenSpiel game (each step: legal actions, the observation tensor, the action), with
-OpenSpiel's own C++ games as a reference.
+OpenSpiel's own C++ games and PettingZoo's own classic environments (measured as ours: `last`,
+a random legal action from the mask, `step`) as a reference.
 
-    python bench/research_speed.py [--seconds 2] [--rounds 3] [--clock wall|cpu] [--scratch] [--json]
+    python bench/research_speed.py [--seconds 2] [--rounds 3] [--clock wall|cpu] [--scratch]
+                                   [--only MEASURE,...] [--json]
+
+PettingZoo's classic environments need pygame (and Leduc Hold'em rlcard), pinned in the
+`research` extra; one that cannot be imported is left out of the run with a note.
 
 Every measure runs `--rounds` times, interleaved (round 1 of every measure, then round 2...),
 so that the load of a shared machine falls on all of them alike; the table gives the median
@@ -16,6 +21,7 @@ process waits for a core on a shared machine does not distort. A script, not a t
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import random
 import statistics
@@ -30,6 +36,8 @@ from ludoteka.envs.pettingzoo import env
 
 GAMES = [("notre-dame", 4), ("kingsburg", 4), ("messina-1347", 4), ("messina-1347", 1)]
 CPP_GAMES = ["connect_four", "leduc_poker"]
+# PettingZoo's own classic environments (module of pettingzoo.classic), for scale
+PZ_CLASSIC = ["connect_four_v3", "tictactoe_v3", "leduc_holdem_v4"]
 CLOCKS = {"wall": time.perf_counter, "cpu": time.process_time}
 
 
@@ -79,6 +87,23 @@ def pettingzoo(name: str, players: int, observation: str, canvas: bool = True) -
     return step
 
 
+def pettingzoo_classic(module: str) -> Callable[[], None]:
+    """One step of a PettingZoo classic environment, measured as `pettingzoo`: the acting
+    agent's `last`, a random legal action from its mask, `step`; `reset` after each game. The
+    environment is the one its `env()` gives (with PettingZoo's wrappers, as users get it)."""
+    e, rng = importlib.import_module(f"pettingzoo.classic.{module}").env(), random.Random(1)
+    e.reset(seed=0)
+
+    def step() -> None:
+        obs, _, termination, truncation, _ = e.last()
+        if termination or truncation:
+            e.reset()
+            return
+        legal = obs["action_mask"].nonzero()[0]
+        e.step(int(legal[rng.randrange(len(legal))]))
+    return step
+
+
 def openspiel(short_name: str, params: dict | None = None) -> Callable[[], None]:
     """One OpenSpiel step: legal actions, the acting player's observation tensor, an action
     (chance outcomes sampled for C++ games with chance nodes)."""
@@ -108,19 +133,34 @@ def main() -> None:
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--scratch", action="store_true",
                         help="also the direct PettingZoo step without the canvas (before and after in one run)")
+    parser.add_argument("--only", default="",
+                        help="comma-separated measures to run (engine, pettingzoo direct, pz direct scratch, "
+                             "pettingzoo view, openspiel, classic); default all")
     args = parser.parse_args()
+    only = {m.strip() for m in args.only.split(",") if m.strip()}
+    wanted = (lambda what: not only or what in only)
     measures: dict[str, Callable[[], None]] = {}
     for name, players in GAMES:
         label = f"{name} {players}p"
         short = ludoteka_openspiel.short_name(registry.game(name))
-        measures[f"{label}|engine"] = engine(name, players)
-        measures[f"{label}|pettingzoo direct"] = pettingzoo(name, players, "direct")
+        measures[f"{label}|engine"] = engine(name, players)        # always: the shares' base
+        if wanted("pettingzoo direct"):
+            measures[f"{label}|pettingzoo direct"] = pettingzoo(name, players, "direct")
         if args.scratch:
             measures[f"{label}|pz direct scratch"] = pettingzoo(name, players, "direct", canvas=False)
-        measures[f"{label}|pettingzoo view"] = pettingzoo(name, players, "view")
-        measures[f"{label}|openspiel"] = openspiel(short, {"players": players})
-    for name in CPP_GAMES:
-        measures[f"{name} (OpenSpiel C++)|openspiel"] = openspiel(name)
+        if wanted("pettingzoo view"):
+            measures[f"{label}|pettingzoo view"] = pettingzoo(name, players, "view")
+        if wanted("openspiel"):
+            measures[f"{label}|openspiel"] = openspiel(short, {"players": players})
+    if wanted("openspiel"):
+        for name in CPP_GAMES:
+            measures[f"{name} (OpenSpiel C++)|openspiel"] = openspiel(name)
+    if wanted("classic"):
+        for module in PZ_CLASSIC:
+            try:
+                measures[f"{module} (PettingZoo)|pettingzoo"] = pettingzoo_classic(module)
+            except ImportError as error:      # pygame or rlcard not installed
+                print(f"note: PettingZoo's {module} left out ({error}); pip install -e '.[research]'")
     results: dict[str, list[float]] = {key: [] for key in measures}
     for _ in range(args.rounds):
         for key, step in measures.items():

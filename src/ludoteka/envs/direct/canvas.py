@@ -103,6 +103,7 @@ def copies(fields: list[tuple[str, int, float]]) -> Callable[[GameState, Canvas]
     get = attrgetter(*[name for name, _, _ in fields]) if len(fields) > 1 else (
         lambda state, one=attrgetter(fields[0][0]): (one(state),))
     key = tuple(name for name, _, _ in fields)
+    places = [(start, lo) for _, start, lo in fields]
     unknown = (None,) * len(fields)
 
     def write(state: GameState, canvas: Canvas) -> None:
@@ -111,11 +112,12 @@ def copies(fields: list[tuple[str, int, float]]) -> Callable[[GameState, Canvas]
         if live == held:                      # nothing changed: one C-level comparison
             return
         canvas.copies.pop(key, None)          # should the write fail, every field is written again
-        kept = []
-        for (name, start, lo), value, before in zip(fields, live, held):
-            if value != before:
+        kept = list(held)
+        for i, value in enumerate(live):
+            if value != kept[i]:              # copy only the fields that changed
+                start, lo = places[i]
                 canvas.put(start, [v - lo for v in value] if lo else value)
-            kept.append(value[:])
+                kept[i] = value[:]
         canvas.copies[key] = tuple(kept)
     return write
 
