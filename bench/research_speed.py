@@ -9,7 +9,7 @@ a random legal action from the mask, `step`) as a reference.
                                    [--only MEASURE,...] [--json]
 
 PettingZoo's classic environments need pygame (and Leduc Hold'em rlcard), pinned in the
-`research` extra; one that cannot be imported is left out of the run with a note.
+`classic` extra; one that cannot be imported is left out of the run with a note.
 
 Every measure runs `--rounds` times, interleaved (round 1 of every measure, then round 2...),
 so that the load of a shared machine falls on all of them alike; the table gives the median
@@ -160,7 +160,7 @@ def main() -> None:
             try:
                 measures[f"{module} (PettingZoo)|pettingzoo"] = pettingzoo_classic(module)
             except ImportError as error:      # pygame or rlcard not installed
-                print(f"note: PettingZoo's {module} left out ({error}); pip install -e '.[research]'")
+                print(f"note: PettingZoo's {module} left out ({error}); pip install -e '.[classic]'")
     results: dict[str, list[float]] = {key: [] for key in measures}
     for _ in range(args.rounds):
         for key, step in measures.items():
