@@ -26,7 +26,7 @@ import json
 import random
 import statistics
 import time
-from typing import Callable
+from typing import Any, Callable
 
 import pyspiel
 
@@ -72,9 +72,15 @@ def pettingzoo(name: str, players: int, observation: str, canvas: bool = True) -
     """One PettingZoo step: the acting agent's observation and mask (`last`), then a random
     legal action; `reset` after each game. `canvas=False`: the direct encoder writes every
     observation from scratch (its write function, as before the canvas; the same vectors)."""
-    e, rng = env(name, players=players, observation=observation), random.Random(1)
+    e = env(name, players=players, observation=observation)
     if not canvas and e.direct is not None:
         e.direct.encode = e.direct.encode_scratch
+    return aec_step(e, random.Random(1))
+
+
+def aec_step(e: Any, rng: random.Random) -> Callable[[], None]:
+    """The measured step of any PettingZoo AEC environment: the acting agent's `last`, a random
+    legal action from its mask, `step`; `reset` after each game."""
     e.reset(seed=0)
 
     def step() -> None:
@@ -91,17 +97,7 @@ def pettingzoo_classic(module: str) -> Callable[[], None]:
     """One step of a PettingZoo classic environment, measured as `pettingzoo`: the acting
     agent's `last`, a random legal action from its mask, `step`; `reset` after each game. The
     environment is the one its `env()` gives (with PettingZoo's wrappers, as users get it)."""
-    e, rng = importlib.import_module(f"pettingzoo.classic.{module}").env(), random.Random(1)
-    e.reset(seed=0)
-
-    def step() -> None:
-        obs, _, termination, truncation, _ = e.last()
-        if termination or truncation:
-            e.reset()
-            return
-        legal = obs["action_mask"].nonzero()[0]
-        e.step(int(legal[rng.randrange(len(legal))]))
-    return step
+    return aec_step(importlib.import_module(f"pettingzoo.classic.{module}").env(), random.Random(1))
 
 
 def openspiel(short_name: str, params: dict | None = None) -> Callable[[], None]:
