@@ -7,7 +7,7 @@
 import { api } from "./api.js";
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
-import { actionText, fellBack, reasonText } from "./tableview.js";
+import { actionText, reasonText } from "./tableview.js";
 
 const SHOWN = 3;          // options shown (the server answers with a few more)
 
