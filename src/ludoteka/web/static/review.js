@@ -40,7 +40,7 @@ export function reviewPanel(id, seat, token, several, { ctx, goTo, shown }) {
     return h("li", { class: current ? "current" : "", "data-index": m.index, "data-version": m.version },
       h("button", { class: "review-moment", onclick: () => goTo(m.version), "aria-current": current ? "step" : null },
         t("ui.review_moment", { rank, n: m.index })),
-      " ", h("strong", { class: "review-loss" }, t("ui.review_loss", { n: Math.round(m.loss * 10) / 10 })),
+      " ", h("strong", { class: "review-loss" }, t("ui.review_loss", { n: Number(m.loss.toFixed(1)) })),
       h("p", { class: "review-chosen" }, t("ui.review_chosen", { option: option(m.chosen, c) })),
       h("p", { class: "review-better" }, t("ui.review_better", { option: option(m.best, c) })),
       m.reasons.length ? h("ul", { class: "review-reasons" }, m.reasons.map((r) => h("li", {}, reasonText(r, c)))) : null);

@@ -141,9 +141,12 @@ export function actionText(action, ctx) {
       return ctx.t(d.one_time ? "ms.act.activate_once" : "ms.act.activate", { citizen: squareCitizen(ctx, sq), square: squareText(ctx, sq), action: specText(ctx, spec) });
     }
     case "workshop": {
-      if (decision === "build") {
-        const w = ctx.components[d.workshop];
-        return ctx.t("ms.act.build_workshop", { id: tileName(ctx, d.workshop), period: ctx.t(`ms.period.${w.period}`), class: className(ctx, w.citizen), cost: costText(ctx, w.cost) });
+      // A tile id builds one, a number names a slot: told by the key, since a review shows an
+      // option beside another moment's view.
+      const arg = action.key.slice(9);
+      if (decision === "build" || !/^\d+$/.test(arg)) {
+        const id = d.workshop ?? arg, w = ctx.components[id];
+        return ctx.t("ms.act.build_workshop", { id: tileName(ctx, id), period: ctx.t(`ms.period.${w.period}`), class: className(ctx, w.citizen), cost: costText(ctx, w.cost) });
       }
       const slot = me(ctx).workshops[Number(action.key.slice(9))];
       if (decision === "quarantine_exit") return ctx.t("ms.act.exit_workshop", { citizen: citizenText(ctx, d.citizen, d.upgraded), workshop: tileName(ctx, slot.tile) });
