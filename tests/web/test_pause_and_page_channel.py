@@ -164,3 +164,38 @@ def test_a_frame_come_between_the_press_and_the_release_does_not_swallow_the_cli
     second.mouse.up()
     for page in (first, second):
         page.wait_for_selector("#clock.paused", timeout=10_000)
+
+
+def test_the_newest_frame_is_drawn_however_late_the_games_descriptions_come(open_page, server):
+    """The page draws a frame once the games' descriptions (GET /api/games) have come. When the
+    first answer came last, the frame it was asked for was drawn over a newer one: the page stayed
+    a version behind and the seat's decision never showed (seen in CI, early in Messina games)."""
+    table = _table(server.url, ["human", "human"])
+    page = open_page()
+    watch = Watch(page)
+    held = []
+    page.route("**/api/games", lambda route: route.continue_() if held else held.append(route))
+    page.goto(table["seats"][0]["join_url"])
+    for _ in range(200):
+        if held and watch.frames:
+            break
+        page.wait_for_timeout(25)
+    assert held and watch.frames, "the page asked for no descriptions or got no frame"
+    first = max(watch.frames)
+    other = {"Authorization": f"Bearer {table['seats'][1]['token']}"}
+    frame = httpx.get(f"{server.url}/api/tables/{table['id']}", headers=other, timeout=30).json()
+    moved = httpx.post(f"{server.url}/api/tables/{table['id']}/actions", headers=other, timeout=30,
+                       json={"key": frame["actions"][0]["key"], "version": frame["version"]})
+    assert moved.status_code == 200, moved.text
+    for _ in range(200):
+        if max(watch.frames) > first:
+            break
+        page.wait_for_timeout(25)
+    newest = max(watch.frames)
+    assert newest > first, "the other seat's move reached the page in no frame"
+    page.wait_for_timeout(300)              # (a page that asks again draws the newer frame now)
+    held[0].continue_()
+    page.wait_for_selector(".table-page[data-version] #actions button.action")
+    settled(page)
+    page.wait_for_timeout(300)
+    assert int(page.get_attribute(".table-page", "data-version")) == newest

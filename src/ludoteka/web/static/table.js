@@ -265,7 +265,15 @@ export function mountTable(root, id) {
   document.addEventListener("pointerup", released, true);
   document.addEventListener("pointercancel", released, true);
 
+  // Renders wait for the games' descriptions; only the last one asked for draws, and it reads
+  // the newest frames after the wait (an earlier one finishing last drew a stale frame over it).
+  let renders = 0;
+
   async function render() {
+    const ticket = ++renders;
+    if (!latest) return;
+    const info = await gameInfo(latest.game);
+    if (ticket !== renders) return;
     if (pressed) { drawAfterRelease = true; return; }
     // A device holding several seats waits until each seat's socket has the newest version:
     // with one frame behind, it could ask to pass the device to the wrong player.
@@ -273,7 +281,6 @@ export function mountTable(root, id) {
     const connection = perspective();
     const frame = connection?.frame;
     if (!frame) return;
-    const info = await gameInfo(frame.game);
     clearInterval(clockTimer);
     const focused = document.activeElement?.dataset?.focusKey;
     const ctx = context(frame, info);

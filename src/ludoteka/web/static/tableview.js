@@ -12,13 +12,12 @@ import { setTipResolver } from "./tooltip.js";
 
 let described = null;
 
-/** The games' descriptions and components (GET /api/games), fetched once. */
+/** The games' descriptions and components (GET /api/games), fetched once: the one request is
+ *  shared by every caller until it answers (a failed one is asked again next time). */
 export async function gameInfo(name) {
-  if (!described) {
-    const response = await fetch("/api/games");
-    described = Object.fromEntries((await response.json()).games.map((g) => [g.name, g]));
-  }
-  return described[name];
+  described ??= api("/api/games").then((answer) => Object.fromEntries(answer.games.map((g) => [g.name, g])))
+    .catch((error) => { described = null; throw error; });
+  return (await described)[name];
 }
 
 /** The context a game module draws with; `options` (place -> the actions chosen there) starts empty. */
