@@ -56,8 +56,16 @@ def settled(page) -> None:
 def steady_click(page, target) -> None:
     """Click `target` once the page stands still: a scroll refits the decision bar in the next
     animation frame, which moves what lies in or below it, so a click aimed right after
-    Playwright's own scroll may land beside the button."""
-    target.scroll_into_view_if_needed()
+    Playwright's own scroll may land beside the button. The page draws every frame anew, and
+    another seat's move in a simultaneous decision brings one while the decision stays open:
+    the element found may be gone before the scroll, so the locator is aimed again."""
+    for attempt in range(5):
+        try:
+            target.scroll_into_view_if_needed()
+            break
+        except Exception as exc:                # (Playwright's Error: playwright may be absent)
+            if "not attached" not in str(exc) or attempt == 4:
+                raise
     settled(page)
     target.click()
 
