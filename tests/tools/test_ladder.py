@@ -10,7 +10,7 @@ import pytest
 import ludoteka
 from ludoteka.cli.main import main
 from ludoteka.tools import ladder as ladder_module
-from ludoteka.tools.ladder import LadderError, OpenskillMissing, ladder, ranks_of, schedule
+from ludoteka.tools.ladder import LadderError, OpenskillMissing, head_to_head, ladder, ranks_of, schedule
 
 KINGSBURG = ludoteka.game("kingsburg")
 
@@ -58,6 +58,26 @@ def test_every_subset_plays():
     assert len({r["seed"] for r in result["results"]}) == 6
 
 
+def test_head_to_head_of_two_players_is_the_win_rate(two_player):
+    (pair, reverse) = sorted(two_player["head_to_head"], key=lambda p: p["agent"])
+    by_index = {a["index"]: a for a in two_player["agents"]}
+    for p in (pair, reverse):
+        assert p["games"] == 6 and p["rate"] == pytest.approx(by_index[p["agent"]]["win_rate"])
+        assert p["rate_ci95"] == pytest.approx(by_index[p["agent"]]["win_rate_ci95"])
+    assert pair["ahead"] + reverse["ahead"] == pytest.approx(6)
+
+
+def test_head_to_head_counts_who_finished_ahead_and_halves_equal_ranks():
+    rows = [{"agents": [0, 1, 2], "ranks": [1, 2, 3]},
+            {"agents": [0, 1, 2], "ranks": [2, 2, 1]},
+            {"agents": [0, 1, 3], "ranks": [3, 1, 2]}]
+    pairs = {(p["agent"], p["opponent"]): (p["games"], p["ahead"]) for p in head_to_head(rows, 4)}
+    assert pairs[(0, 1)] == (3, 1.5) and pairs[(1, 0)] == (3, 1.5)
+    assert pairs[(0, 2)] == (2, 1.0) and pairs[(2, 1)] == (2, 1.0) and pairs[(3, 0)] == (1, 1.0)
+    assert (2, 3) not in pairs and (3, 2) not in pairs                 # they never met
+    assert len(pairs) == 10
+
+
 def test_ranks_share_ties_and_put_winners_first():
     assert ranks_of([10, 20, 20, 5], [0, 0.5, 0.5, 0]) == [3, 1, 1, 4]
     assert ranks_of([20, 20], [1, 0]) == [1, 2]                   # a tie-break decided the winner
@@ -90,6 +110,7 @@ def test_command_line(capsys):
     assert main(["ladder", "kingsburg", "--players", "2", "--agents", "random,greedy", "--games", "2"]) == 0
     out = capsys.readouterr().out
     assert "1. greedy" in out and "ordinal" in out and "95% CI" in out
+    assert "Head to head" in out and "greedy  ahead of random in " in out
     for argv, message in ((["--agents", "random"], "at least 2 agents"),
                           ([], "--agents is required"),
                           (["--agents", "random,nope"], "unknown agent 'nope'"),

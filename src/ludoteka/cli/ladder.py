@@ -2,7 +2,8 @@
 
 Every N-subset of the agents plays `--games` games with rotating seats; the agents are rated
 with openskill (Plackett-Luce, ranks from the final scores) and listed best first with their
-rating interval (mu ± 1.96 sigma), ordinal (mu - 3 sigma) and win rate with a Wilson 95% interval.
+rating interval (mu ± 1.96 sigma), ordinal (mu - 3 sigma) and win rate with a Wilson 95% interval,
+then every pair head to head: how often the better placed finished ahead of the other.
 """
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ def cmd_ladder(args: argparse.Namespace) -> int:
         raise UsageError("--agents is required: at least two agent specs separated by commas, e.g. random,greedy")
     result = ladder(game, players, specs, games=args.games, seed=args.seed, options=parse_options(args.option),
                     workers=args.workers, ray=args.ray,
-                    progress=None if args.json else progress_bar(f"ladder {game.name}"))
+                    progress=progress_bar(f"ladder {game.name}"))     # (stderr, a terminal only)
     if args.json:
         emit_json(result)
         return 0
@@ -40,6 +41,14 @@ def cmd_ladder(args: argparse.Namespace) -> int:
               f"({r['ci95'][0]:6.2f} to {r['ci95'][1]:6.2f}), ordinal {r['ordinal']:6.2f}; "
               f"wins {a['wins']:g}/{a['games']} ({a['win_rate']:.1%}, 95% CI {lo:.1%}-{hi:.1%}), "
               f"mean score {a['mean_score']:.2f}, {a['mean_seconds_per_decision'] * 1000:.1f} ms/decision")
+    print("Head to head (finished ahead; an equal rank counts 1/2):")
+    place = {a["index"]: a["place"] for a in result["agents"]}
+    names = {a["index"]: a["agent"] for a in result["agents"]}
+    for pair in sorted(result["head_to_head"], key=lambda p: (place[p["agent"]], place[p["opponent"]])):
+        if place[pair["agent"]] < place[pair["opponent"]]:          # each pair once, the better first
+            lo, hi = pair["rate_ci95"]
+            print(f"  {names[pair['agent']]:<{width}}  ahead of {names[pair['opponent']]} in {pair['ahead']:g} "
+                  f"of {pair['games']} games ({pair['rate']:.1%}, 95% CI {lo:.1%}-{hi:.1%})")
     return 0
 
 

@@ -12,6 +12,10 @@ them). A game's ranks come from its final scores, the game's winners first (its 
 scores sharing a rank. Each agent is reported with mu, sigma, mu ± 1.96 sigma and the ordinal
 mu - 3 sigma (the conservative estimate the agents are sorted by), its wins (a k-way shared win
 counts 1/k) and win rate with a Wilson 95% interval, and its mean score with a 95% interval.
+
+Head to head: for every ordered pair of agents, the games where both sat and how often the first
+finished ahead of the second (a better rank; an equal rank counts 1/2), with a Wilson interval.
+With 2 players that is the first's win rate against the second.
 """
 from __future__ import annotations
 
@@ -53,6 +57,24 @@ def ranks_of(scores: Sequence[float], wins: Sequence[float]) -> list[int]:
     return [1 + sum(1 for other in keys if other > mine) for mine in keys]
 
 
+def head_to_head(rows: Sequence[Mapping[str, Any]], agent_count: int) -> list[dict[str, Any]]:
+    """For every ordered pair (agent, opponent) that met: games, how often the agent finished ahead
+    (a better rank; equal ranks count 1/2) and that rate with its Wilson 95% interval."""
+    met = [[0] * agent_count for _ in range(agent_count)]
+    ahead = [[0.0] * agent_count for _ in range(agent_count)]
+    for row in rows:
+        for (a, rank_a), (b, rank_b) in itertools.permutations(zip(row["agents"], row["ranks"]), 2):
+            met[a][b] += 1
+            ahead[a][b] += 1.0 if rank_a < rank_b else 0.5 if rank_a == rank_b else 0.0
+    pairs = []
+    for a, b in itertools.permutations(range(agent_count), 2):
+        if met[a][b]:
+            lo, hi = wilson(ahead[a][b], met[a][b])
+            pairs.append({"agent": a, "opponent": b, "games": met[a][b], "ahead": ahead[a][b],
+                          "rate": ahead[a][b] / met[a][b], "rate_ci95": [lo, hi]})
+    return pairs
+
+
 def schedule(agent_count: int, players: int) -> list[tuple[int, ...]]:
     """The tables: every `players`-subset of the agent indexes, in lexicographic order."""
     return list(itertools.combinations(range(agent_count), players))
@@ -65,7 +87,8 @@ def ladder(game: Game, players: int, agents: Sequence[str], games: int | None = 
 
     Returns a JSON-ready dict: the settings, `tables` (agent indexes per table), `agents` (best
     first by ordinal: rating, wins, win rate and score with 95% intervals, seconds per decision)
-    and `results` (per game: table, seed, seats, scores, wins, ranks; by agent index).
+    `head_to_head` (per ordered pair of agent indexes that met: how often the first finished
+    ahead) and `results` (per game: table, seed, seats, scores, wins, ranks; by agent index).
     """
     specs = [s.strip() if isinstance(s, str) else s for s in agents]
     if isinstance(players, bool) or not isinstance(players, int) or players < 2:
@@ -146,4 +169,4 @@ def ladder(game: Game, players: int, agents: Sequence[str], games: int | None = 
             "games_per_table": games, "tables": [list(t) for t in tables], "games": total,
             "workers": workers, "ray": ray, "seconds": round(seconds, 4),
             "rating_model": "openskill PlackettLuce (mu 25, sigma 25/3 at the start; ordinal = mu - 3 sigma)",
-            "agents": summary, "results": rows}
+            "agents": summary, "head_to_head": head_to_head(rows, len(specs)), "results": rows}
