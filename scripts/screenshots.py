@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "tests" / "web")]
+sys.path[:0] = [str(ROOT / "tests" / "web"), str(ROOT / "tests")]   # (tests/web/conftest.py first)
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
