@@ -167,7 +167,8 @@ function tracks(ctx) {
       s("rect", { width: 176, height: 110, rx: 8, fill: card ? "#5a2e2e" : "#3b3b4f", stroke: "#222" }),
       card ? [label(88, 34, ctx.t(`kb.enemy.${card.type}`), { class: "enemy-name" }), label(88, 68, card.strength, { class: "enemy-strength" })]
            : [label(88, 34, "?", { class: "enemy-name" }), label(88, 68, ctx.t("kb.enemy_range", { low: enemy.strength_range[0], high: enemy.strength_range[1] }), { class: "enemy-range" })],
-      enemy.seen_by.length ? label(88, 96, ctx.t("kb.enemy_seen", { names: ctx.list(enemy.seen_by.map((seat) => ctx.shortName(seat))) }), { class: "tiny light" }) : null);
+      enemy.seen_by.length ? fitted(88, 96, ctx.t("kb.enemy_seen", { names: ctx.list(enemy.seen_by.map((seat) => ctx.shortName(seat))) }),
+                                    164, 11, { class: "tiny light", "text-anchor": "middle", "dominant-baseline": "central" }) : null);
     svg.append(g);
   }
   const envoy = view.envoy === null ? ctx.t("kb.envoy_nobody") : ctx.t("kb.envoy_holder", { name: ctx.shortName(view.envoy) });
