@@ -99,10 +99,15 @@ def confirm_and_wait(page, before: int) -> None:
     try:
         page.wait_for_function(f"() => Number(document.querySelector('.table-page')?.dataset.version) > {before}"
                                " || document.querySelector('#scores') || document.querySelector('#confirm-yes')")
-    except Exception as exc:      # say what the page showed: an error, a menu left open…
+    except Exception as exc:      # say what the page showed (an error, a menu left open…) and the server has
         bar = page.locator("#decision-bar").inner_text() if page.locator("#decision-bar").count() else ""
-
-        raise AssertionError(f"nothing happened after a click at version {before}: {bar!r}") from exc
+        more = page.evaluate("""async () => {
+            const table = await (await fetch(`/api/tables/${location.pathname.split('/').pop()}`)).json();
+            return { menus: document.querySelectorAll('.menu').length,
+                     connection: document.querySelector('.connection')?.innerText ?? 'open',
+                     server: { version: table.version, acting: table.acting, last: table.last } };
+        }""")
+        raise AssertionError(f"nothing happened after a click at version {before}: {bar!r}; {more}") from exc
     if page.locator("#confirm-yes").count():
         page.click("#confirm-yes")
         page.wait_for_function(f"() => Number(document.querySelector('.table-page')?.dataset.version) > {before}"
