@@ -103,13 +103,17 @@ def test_spec_errors_and_the_hard_level():
 
 
 def test_a_game_may_tune_a_level():
-    """Notre Dame's hard level plays its playouts to the end (Game.ai_levels); Kingsburg's is the
-    default; a level name ignores case and spaces, and an agent spec passes through."""
+    """Notre Dame's hard level plays its playouts to the end (Game.ai_levels), Messina's medium
+    searches longer; Kingsburg's are the defaults; a level name ignores case and spaces, and an
+    agent spec passes through."""
     notre_dame, kingsburg = ludoteka.game("notre-dame"), ludoteka.game("kingsburg")
     assert level_spec(" Hard ", notre_dame) == notre_dame.ai_levels["hard"] != LEVELS["hard"]
     assert "depth=400" in notre_dame.ai_levels["hard"]
     assert level_spec("hard", kingsburg) == level_spec("hard") == LEVELS["hard"]
     assert level_spec("medium", notre_dame) == LEVELS["medium"]
+    # Messina 1347's medium searches 400 iterations, capped at the default's 0.9 s (the ladder).
+    medium = make_agent(level_spec("medium", ludoteka.game("messina-1347")), 1)
+    assert (medium.iterations, medium.seconds) == (400, 0.9)
     assert level_spec("greedy:lookahead=1", notre_dame) == "greedy:lookahead=1"
 
 
