@@ -86,7 +86,7 @@ def ladder(game: Game, players: int, agents: Sequence[str], games: int | None = 
     """Play every table of `players` agents `games` times (default 2 × players) and rate the agents.
 
     Returns a JSON-ready dict: the settings, `tables` (agent indexes per table), `agents` (best
-    first by ordinal: rating, wins, win rate and score with 95% intervals, seconds per decision)
+    first by ordinal: rating, wins, win rate and score with 95% intervals, seconds per decision),
     `head_to_head` (per ordered pair of agent indexes that met: how often the first finished
     ahead) and `results` (per game: table, seed, seats, scores, wins, ranks; by agent index).
     """
