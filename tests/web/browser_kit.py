@@ -93,6 +93,15 @@ def click_option(page, step: int) -> None:
     confirm_and_wait(page, before)
 
 
+def server_table(page) -> dict:
+    """The page's table as the server has it now: version, seats acting, last move (for failures)."""
+    table = page.url.split("#")[0].rsplit("/", 1)[-1]
+    return page.evaluate("""async (id) => {
+        const frame = await (await fetch(`/api/tables/${id}`)).json();
+        return { version: frame.version, acting: frame.acting, finished: frame.finished, last: frame.last };
+    }""", table)
+
+
 def confirm_and_wait(page, before: int) -> None:
     """After a click: answer yes to the confirmation an irreversible option asks (issue 23), then
     wait until the table moved past version `before` (or the game ended)."""
@@ -101,12 +110,9 @@ def confirm_and_wait(page, before: int) -> None:
                                " || document.querySelector('#scores') || document.querySelector('#confirm-yes')")
     except Exception as exc:      # say what the page showed (an error, a menu left open…) and the server has
         bar = page.locator("#decision-bar").inner_text() if page.locator("#decision-bar").count() else ""
-        more = page.evaluate("""async () => {
-            const table = await (await fetch(`/api/tables/${location.pathname.split('/').pop()}`)).json();
-            return { menus: document.querySelectorAll('.menu').length,
-                     connection: document.querySelector('.connection')?.innerText ?? 'open',
-                     server: { version: table.version, acting: table.acting, last: table.last } };
-        }""")
+        more = page.evaluate("""() => ({ menus: document.querySelectorAll('.menu').length,
+            connection: document.querySelector('.connection')?.innerText ?? 'open' })""")
+        more["server"] = server_table(page)
         raise AssertionError(f"nothing happened after a click at version {before}: {bar!r}; {more}") from exc
     if page.locator("#confirm-yes").count():
         page.click("#confirm-yes")

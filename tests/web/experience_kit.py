@@ -12,7 +12,7 @@ import re
 
 import httpx
 
-from browser_kit import KEY_PATTERN, settled, strings, untranslated, version
+from browser_kit import KEY_PATTERN, server_table, settled, strings, untranslated, version
 
 SIZES = [(1440, 900), (390, 844)]
 PREFIX = {"notre-dame": "nd", "kingsburg": "kb", "messina-1347": "ms"}
@@ -69,12 +69,7 @@ class Watch:
             bar: document.querySelector('#decision-bar')?.innerText.slice(0, 300),
             auto: Boolean(document.querySelector('#auto-pending')),
             status: document.querySelector('.connection')?.innerText })""")
-        table = page.url.split("#")[0].rsplit("/", 1)[-1]
-        server = page.evaluate("""async (id) => {
-            const frame = await (await fetch(`/api/tables/${id}`)).json();
-            return { version: frame.version, acting: frame.acting, finished: frame.finished, last: frame.last };
-        }""", table)
-        return f"{self.summary()}; the page: {shown}; the server: {server}"
+        return f"{self.summary()}; the page: {shown}; the server: {server_table(page)}"
 
     def chosen(self, before: int) -> str:
         """The key of the action sent against version `before`."""

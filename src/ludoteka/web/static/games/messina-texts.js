@@ -148,7 +148,7 @@ export function actionText(action, ctx) {
         const id = d.workshop ?? arg, w = ctx.components[id];
         return ctx.t("ms.act.build_workshop", { id: tileName(ctx, id), period: ctx.t(`ms.period.${w.period}`), class: className(ctx, w.citizen), cost: costText(ctx, w.cost) });
       }
-      const slot = me(ctx).workshops[Number(action.key.slice(9))];
+      const slot = me(ctx).workshops[Number(arg)];
       if (decision === "quarantine_exit") return ctx.t("ms.act.exit_workshop", { citizen: citizenText(ctx, d.citizen, d.upgraded), workshop: tileName(ctx, slot.tile) });
       if (decision === "upgrade_citizen") return ctx.t("ms.act.upgrade_workshop", { class: className(ctx, slot.citizen.class), workshop: tileName(ctx, slot.tile) });
       return ctx.t("ms.act.give_workshop", { citizen: citizenText(ctx, slot.citizen.class, slot.citizen.upgraded), workshop: tileName(ctx, slot.tile) });
