@@ -28,6 +28,18 @@ def test_abusive_variant_runs_the_default_limits():
     assert server_load.parse(["--abusive", "flood"]).abusive == "flood"
 
 
+def test_the_abuser_gets_its_tables_whatever_their_ids_begin_with():
+    # a table id may begin with a dash: `--tables -x…` failed (a run's abuser exited with 2)
+    spec = importlib.util.spec_from_file_location("server_abuse", ROOT / "bench" / "server_abuse.py")
+    server_abuse = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(server_abuse)
+    args = server_load.parse(["--abusive", "http,flood", "--seconds", "7"])
+    argv = server_load.abuser_argv("http://127.0.0.1:8000", ["-x1", "y2", "--z"], args)
+    parsed = server_abuse.parse(argv[1:])
+    assert (parsed.url, parsed.tables, parsed.parts, parsed.seconds) == ("http://127.0.0.1:8000", "-x1,y2,--z",
+                                                                         "http,flood", 7.0)
+
+
 def test_bot_addresses_are_one_per_table_and_never_the_abusers():
     addresses = {server_load.bot_address(n) for n in range(100_000)}
     assert len(addresses) == 100_000
