@@ -86,7 +86,7 @@ def test_seats_show_levels_and_who_is_connected_thinking_or_away(open_page, serv
     computer = alice.inner_text("#seat-list li[data-seat='1'] .seat-name")
     assert "Computer · hard" in computer
     assert not AGENT_SPEC.search(alice.inner_text("body"))
-    assert _presence(alice, 0) in ("connected", "thinking")
+    assert _presence(alice, 0) == "" and not alice.query_selector("#seat-list li[data-seat='0'] .presence")
     assert _presence(alice, 2) == "open" and _presence(alice, 3) == "away"
     assert alice.inner_text("#seat-list li[data-seat='3'] .presence") == "away"
     bob = open_page(language="de")

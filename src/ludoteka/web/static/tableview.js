@@ -159,8 +159,10 @@ export function seatList(ctx) {
     h("h2", { id: "seats-title" }, t("ui.seats")),
     h("ul", { id: "seat-list" }, frame.seats.map((info) => {
       const acting = frame.acting.includes(info.seat) && !frame.finished;
-      // A computer is always there: only its thinking is news.
-      const presence = live && !(info.kind === "ai" && info.presence === "connected") ? info.presence : null;
+      // A computer is always there: only its thinking is news. Your own seat needs none: "thinking…"
+      // beside your name read as if someone else were deciding for you.
+      const presence = live && info.seat !== frame.seat && !(info.kind === "ai" && info.presence === "connected")
+        ? info.presence : null;
       return h("li", {
         class: [acting ? "acting" : "", info.seat === frame.seat ? "me" : "", presence ? `presence-${presence}` : ""].join(" "),
         "data-seat": info.seat, "data-presence": presence || "",
