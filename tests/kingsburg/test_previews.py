@@ -123,6 +123,14 @@ def test_building_in_spring_shows_its_cost_its_vp_and_the_kings_reward_that_foll
     assert p["others"] == {"0": {"vp": 1}} and "gain" not in p and p["confirm"] == "pass_build"
 
 
+def test_a_building_option_reads_cost_vp_and_effect_without_a_full_stop_inside_its_brackets():
+    s = blank(2, order=[0, 1])
+    set_goods(s, 1, 0, 1, 0)
+    goto(s, STEP_BUILD, 2)
+    labels = {a.key: a.label for a in s.legal_actions(1)}
+    assert labels["build:barricade"] == "Build the Barricade for 1 wood (+0 VP; +0 in battle (+1 against goblins))"
+
+
 @pytest.mark.rule("KB-17.20", "KB-13.1")
 def test_the_town_hall_turns_a_token_into_1_vp_and_the_envoy_that_follows_shows():
     s = blank(2, order=[0, 1])

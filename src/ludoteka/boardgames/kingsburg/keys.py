@@ -199,7 +199,7 @@ class BuildKey:
     @staticmethod
     def label(building, cost: tuple[int, int, int], envoy: bool) -> str:
         head = "With the King's Envoy, also build" if envoy else "Build"
-        effect = f"; {building.text}" if building.text else ""
+        effect = f"; {building.text.rstrip('.')}" if building.text else ""   # (no full stop inside the brackets)
         return f"{head} the {building.name} for {goods_text(*cost)} (+{building.vp} VP{effect})"
 
 
