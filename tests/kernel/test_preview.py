@@ -1,9 +1,11 @@
 """The kernel's previews (issue 23 §1) and the kit that checks a game's previews against play."""
 from __future__ import annotations
 
+import pytest
 from preview_kit import preview_problems, random_decisions
 from toy_game import PreviewToyState, ToyGame
 
+from ludoteka import registry
 from ludoteka.kernel import Action
 from ludoteka.kernel.preview import attach, changes, make_preview, note, preview_text
 
@@ -24,6 +26,9 @@ def test_preview_text_reads_as_english():
     p = make_preview({"coins": -2, "vp": 1}, uncertain=["vp"], notes=[note("n", "then take a rat")])
     assert preview_text(p, {"coins": "coins", "vp": "VP"}) == "pay 2 coins, gain about 1 VP; then take a rat"
     assert preview_text(None, {}) == ""
+    one = {"gain": {"coins": 1, "rats": -1}, "others": {"1": {"coins": -1, "vp": 2}}}
+    assert (preview_text(one, {"coins": "coins", "rats": "rats", "vp": "VP"}, {"coins": "coin", "rats": "rat"})
+            == "gain 1 coin, pay 1 rat, seat 1: -1 coin, +2 VP")
 
 
 class SilentGame(ToyGame):
@@ -65,3 +70,10 @@ def test_the_kit_finds_a_missing_preview():
 
 def test_the_kit_finds_a_preview_that_reads_hidden_state():
     assert any("differ in what it may not see" in p for p in _problems(LeakyGame()))
+
+
+@pytest.mark.parametrize("name", registry.games())
+def test_every_games_labels_for_one_name_its_own_supply_items(name):
+    game = registry.game(name)
+    assert set(game.supply_items_one) <= set(game.supply_items)
+    assert all(label and label != game.supply_items[item] for item, label in game.supply_items_one.items())

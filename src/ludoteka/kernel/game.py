@@ -44,6 +44,8 @@ class Game:
     # The public counters of a seat that previews speak of and a client's summary of the seat's
     # own pieces shows, in display order: item name -> English label (kernel/preview.py).
     supply_items: dict[str, str] = {}
+    # Their English labels for an amount of exactly 1 where they differ ("coin", "rat").
+    supply_items_one: dict[str, str] = {}
 
     def data_sets(self) -> list[str]:
         """The names of the data sets the game ships: a data-set option (`Option.data_set`) takes

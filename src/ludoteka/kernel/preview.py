@@ -65,20 +65,26 @@ def changes(before: Mapping[str, int], after: Mapping[str, int]) -> dict[str, in
             if after.get(item, 0) != before.get(item, 0)}
 
 
-def preview_text(preview: Mapping[str, Any] | None, labels: Mapping[str, str]) -> str:
-    """The preview in one line of English for a terminal: "pay 2 coins, gain 1 VP; <notes>".
+def preview_text(preview: Mapping[str, Any] | None, labels: Mapping[str, str],
+                 labels_one: Mapping[str, str] | None = None) -> str:
+    """The preview in one line of English for a terminal: "pay 2 coins, gain 1 coin; <notes>".
 
-    `labels`: the English name of each supply item (`Game.supply_items`)."""
+    `labels`: the English name of each supply item (`Game.supply_items`); `labels_one`: its name
+    for an amount of 1 where that differs (`Game.supply_items_one`)."""
     if not preview:
         return ""
+    one = labels_one or {}
+
+    def name(item: str, n: int) -> str:
+        return one.get(item) or labels.get(item, item) if abs(n) == 1 else labels.get(item, item)
+
     unsure = set(preview.get("uncertain", ()))
     parts = []
     for item, n in preview.get("gain", {}).items():
-        name = labels.get(item, item)
         verb = "gain" if n > 0 else "pay"
-        parts.append(f"{verb} {'about ' if item in unsure else ''}{abs(n)} {name}")
+        parts.append(f"{verb} {'about ' if item in unsure else ''}{abs(n)} {name(item, n)}")
     for seat, diff in preview.get("others", {}).items():
-        said = ", ".join(f"{n:+d} {labels.get(item, item)}" for item, n in diff.items())
+        said = ", ".join(f"{n:+d} {name(item, n)}" for item, n in diff.items())
         parts.append(f"seat {seat}: {said}")
     line = ", ".join(parts)
     texts = [n["text"] for n in preview.get("notes", ())]

@@ -12,7 +12,7 @@ from .evaluate import evaluate, evaluate_all
 from .invariants import check
 from .keys import advisor_text, alternative_text, goods_dict, goods_text
 from .policy import playout_key
-from .previews import SUPPLY_ITEMS, supplies
+from .previews import SUPPLY_ITEMS, SUPPLY_ITEMS_ONE, supplies
 from .render import render
 from .state import Config, KingsburgState
 from .tables import Tables
@@ -88,6 +88,7 @@ class KingsburgGame(Game):
     category_names = {"kings_reward": "King's Reward", "town_hall": "Town Hall"}
     # The public counters of a seat that previews speak of (previews.py, kernel/preview.py).
     supply_items = SUPPLY_ITEMS
+    supply_items_one = SUPPLY_ITEMS_ONE
 
     def __init__(self, data_dir: Path | str | None = None):
         self.data: KingsburgData = load_data(data_dir)

@@ -23,6 +23,8 @@ from .keys import advisor_text
 # The public counters of a seat, in display order (the glossary of the English edition).
 SUPPLY_ITEMS = {"gold": "gold", "wood": "wood", "stone": "stone", "vp": "VP", "plus_two_tokens": "+2 tokens",
                 "soldiers": "soldiers", "envoy": "King's Envoy"}
+# Their labels for an amount of 1 (Game.supply_items_one).
+SUPPLY_ITEMS_ONE = {"plus_two_tokens": "+2 token", "soldiers": "soldier"}
 # What a battle may change and the seat cannot foresee (KB-15.9-15.16).
 BATTLE_ITEMS = ("gold", "wood", "stone", "vp")
 # The reinforcement modes of the `reinforcements` option (state.py and winter.py name them too).

@@ -20,7 +20,7 @@ from .rules import repopulation, turns  # noqa: F401  (the rule modules register
 from .rules.setup import setup
 from .scoring.standard import breakdown, final_scoring, winners
 from .views.hidden import determinize
-from .views.preview import SUPPLY_ITEMS, supplies, with_previews
+from .views.preview import SUPPLY_ITEMS, SUPPLY_ITEMS_ONE, supplies, with_previews
 from .views.render import render
 from .views.view import components as view_components, view
 
@@ -69,6 +69,7 @@ class MessinaGame(Game):
     # the top (MS-31.15), so 400 is a generous bound (random solo play scores about -15).
     score_bounds = (-21.0, 400.0)
     supply_items = SUPPLY_ITEMS
+    supply_items_one = SUPPLY_ITEMS_ONE
     category_names = {"rat_penalty": "Rat penalty", "popularity_ranking": "Popularity ranking",
                       "repopulated_hexes": "Repopulated hexes", "scroll_board": "Scroll board",
                       "remaining_markers": "Remaining markers"}

@@ -14,7 +14,7 @@ from .keys import CATEGORY_COUNT
 from .render import render
 from .rounds import setup
 from .hidden import determinize, view
-from .outlook import SUPPLY_ITEMS, supplies
+from .outlook import SUPPLY_ITEMS, SUPPLY_ITEMS_ONE, supplies
 from .state import NotreDameState, seat_names
 
 OPTIONS = {
@@ -69,6 +69,7 @@ class NotreDame(Game):
     state_class = PlayedState
     # The public counters of a seat (outlook.py); prestige is among them only with open_prestige.
     supply_items = SUPPLY_ITEMS
+    supply_items_one = SUPPLY_ITEMS_ONE
     # `evaluate` misjudges a round in mid-play (the plague and the bribes come at its end), so the
     # hard level plays its playouts to the end of the game rather than 80 decisions: at the
     # default's thinking time that alone won 17 of 30 four-player games against three default

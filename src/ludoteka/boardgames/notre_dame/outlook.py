@@ -20,6 +20,9 @@ from ...kernel.preview import make_preview, note
 
 SUPPLY_ITEMS = {"coins": "coins", "stones": "stones in the personal supply", "rats": "rats (plague track)",
                 "messages": "messages", "prestige": "prestige"}
+# Their labels for an amount of 1 (Game.supply_items_one).
+SUPPLY_ITEMS_ONE = {"coins": "coin", "stones": "stone in the personal supply", "rats": "rat (plague track)",
+                    "messages": "message"}
 
 
 def supplies(state, seat: int) -> dict[str, int]:

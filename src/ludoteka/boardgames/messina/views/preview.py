@@ -26,9 +26,13 @@ from ..scoring.standard import rat_penalty
 
 # The public counters of a seat, in display order: item -> English label (Game.supply_items).
 SUPPLY_ITEMS = {"coins": "coins", "timber": "timber", "fire": "fire", "large_fire": "large fire",
-                "rats": "rats", "points": "points", "popularity": "popularity book space",
-                "city_book": "city book space", "church_book": "church book space",
+                "rats": "rats", "points": "points", "popularity": "popularity book spaces",
+                "city_book": "city book spaces", "church_book": "church book spaces",
                 "lieutenants": "lieutenants this round"}
+# Their labels for an amount of 1 (Game.supply_items_one).
+SUPPLY_ITEMS_ONE = {"coins": "coin", "rats": "rat", "points": "point", "popularity": "popularity book space",
+                    "city_book": "city book space", "church_book": "church book space",
+                    "lieutenants": "lieutenant this round"}
 SEEDS = (0x9E1, 0x9E2, 0x9E3)       # the determinizations a revealing option is tried on
 FORCED_STEPS = 8                    # forced follow-ups looked through for a note, at most
 OPEN = ("action", "repopulate", "ship_bonus", "book_action:")   # turn options lost by ending it
