@@ -11,7 +11,7 @@ decisions since that count last changed), so a turn spent in many small decision
 repopulation: cart, citizens, lieutenant) does not compete against lines a whole turn ahead.
 Buckets are processed in order; each is cut to the W best by the ranking (duplicated states are
 dropped), then expanded. The ranking is `evaluate_all(state)[0]` (the final score once over), plus
-`--repop-bonus B` points per hex repopulated (0 by default). The best finished line is replayed
+`--repop-bonus B` points per hex repopulated and `--cart-bonus C` per cart owned (0 by default). The best finished line is replayed
 from a fresh state and must give the same score (asserted).
 
     PYTHONPATH=src nice -n 5 .venv/bin/python scripts/messina_oracle.py --seeds 0-9 --width 100 \\
@@ -53,11 +53,17 @@ def progress(state) -> tuple[int, int]:
     return state.round, sum(state.lt_used) + state.automa_used
 
 
-def rank(state, repop_bonus: float = 0.0) -> float:
-    """The value a line is kept by: the final score once over, else the evaluation; plus
-    `repop_bonus` per hex the seat has repopulated (the variant; 0 is the plain evaluation)."""
-    value = state.scores()[0] if state.to_act is None else evaluate_all(state)[0]
-    return value + repop_bonus * repopulated_count(state) if repop_bonus else value
+def rank(state, repop_bonus: float = 0.0, cart_bonus: float = 0.0) -> float:
+    """The value a line is kept by: the final score once over, else the evaluation; plus, before
+    the end (the variants; 0 and 0 is the plain evaluation), `repop_bonus` per hex the seat has
+    repopulated and `cart_bonus` per cart it owns, at most as many carts as tiles it has left."""
+    if state.to_act is None:
+        return state.scores()[0]
+    value = evaluate_all(state)[0]
+    if repop_bonus or cart_bonus:
+        done = repopulated_count(state)
+        value += repop_bonus * done + cart_bonus * min(len(state.carts[0]) // 2, 5 - done)
+    return value
 
 
 def fingerprint(state) -> int:
@@ -66,7 +72,7 @@ def fingerprint(state) -> int:
 
 
 def beam_search(game, seed: int, width: int, repop_bonus: float = 0.0, options: dict | None = None,
-                dedup: bool = True) -> dict[str, Any]:
+                dedup: bool = True, cart_bonus: float = 0.0) -> dict[str, Any]:
     """The best line the beam finds for the solo game `seed`: {"score", "line" (every key applied,
     forced ones included), "nodes" (children made), "kept" (lines kept over all buckets),
     "duplicates" (lines dropped as the same state as a better one)}."""
@@ -82,7 +88,7 @@ def beam_search(game, seed: int, width: int, repop_bonus: float = 0.0, options: 
     while buckets:
         key = min(buckets)
         lines = buckets.pop(key)
-        scored = sorted(((rank(s, repop_bonus), i) for i, (s, _) in enumerate(lines)), reverse=True)
+        scored = sorted(((rank(s, repop_bonus, cart_bonus), i) for i, (s, _) in enumerate(lines)), reverse=True)
         chosen, seen = [], set()
         for _, i in scored:
             if dedup:
@@ -123,19 +129,20 @@ def replay(game, seed: int, line: list[str], options: dict | None = None):
     return state
 
 
-def solve(game, seed: int, width: int, repop_bonus: float = 0.0, options: dict | None = None) -> dict[str, Any]:
+def solve(game, seed: int, width: int, repop_bonus: float = 0.0, options: dict | None = None,
+          cart_bonus: float = 0.0) -> dict[str, Any]:
     """One seed: the beam's best line, replayed (asserted to give the same score), summarised."""
-    start = time.perf_counter()
-    found = beam_search(game, seed, width, repop_bonus, options)
-    seconds = time.perf_counter() - start
+    start, cpu = time.perf_counter(), time.process_time()
+    found = beam_search(game, seed, width, repop_bonus, options, cart_bonus=cart_bonus)
+    seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
     final = replay(game, seed, found["line"], options)
     assert final.to_act is None and final.scores()[0] == found["score"], (seed, found["score"], final.scores())
     repop_keys = sum(1 for k in found["line"] if k == "repopulate")
-    return {"seed": seed, "width": width, "repop_bonus": repop_bonus, "score": found["score"],
+    return {"seed": seed, "width": width, "repop_bonus": repop_bonus, "cart_bonus": cart_bonus, "score": found["score"],
             "breakdown": final.score_breakdown()[0]["points"], "repopulated": repopulated_count(final),
             "repopulate_keys": repop_keys, "carts": len(final.carts[0]) // 2,
             "decisions": len(found["line"]), "nodes": found["nodes"], "kept": found["kept"], "duplicates": found["duplicates"],
-            "seconds": seconds, "line": found["line"]}
+            "seconds": seconds, "cpu_seconds": cpu, "line": found["line"]}
 
 
 def summarise(rows: list[dict]) -> dict[str, Any]:
@@ -149,6 +156,7 @@ def summarise(rows: list[dict]) -> dict[str, Any]:
             "repopulated": statistics.fmean(r["repopulated"] for r in rows),
             "carts": statistics.fmean(r["carts"] for r in rows),
             "seconds_per_game": statistics.fmean(r["seconds"] for r in rows),
+            "cpu_seconds_per_game": statistics.fmean(r.get("cpu_seconds", r["seconds"]) for r in rows),
             "breakdown": dict(sorted(categories.items(), key=lambda kv: -kv[1]))}
 
 
@@ -159,20 +167,25 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seeds", default="0-9", help="game seeds, e.g. 0-9 (default)")
     parser.add_argument("--width", type=int, action="append", help="beam width (repeatable; default 10)")
     parser.add_argument("--repop-bonus", type=float, default=0.0, help="rank bonus per hex repopulated")
+    parser.add_argument("--cart-bonus", type=float, default=0.0,
+                        help="rank bonus per cart owned (at most the repopulated tiles left)")
     parser.add_argument("--advanced", action="store_true", help="the advanced rules")
+    parser.add_argument("--data", metavar="DIR", help="a data directory instead of the shipped data (counterfactuals)")
     parser.add_argument("--json", metavar="FILE", help="write every game and the summaries to FILE")
     args = parser.parse_args(argv)
     game = ludoteka.game(GAME_NAME)
     options = {"advanced": True} if args.advanced else {}
+    if args.data:
+        options["data"] = args.data
     out: dict[str, Any] = {"game": GAME_NAME, "players": 1, "options": options, "seeds": args.seeds,
-                           "repop_bonus": args.repop_bonus, "runs": []}
+                           "repop_bonus": args.repop_bonus, "cart_bonus": args.cart_bonus, "runs": []}
     for width in args.width or [10]:
         rows = []
         for seed in seeds_of(args.seeds):
-            r = solve(game, seed, width, args.repop_bonus, options)
+            r = solve(game, seed, width, args.repop_bonus, options, args.cart_bonus)
             rows.append(r)
             print(f"width {width} seed {seed}: {r['score']} points, {r['repopulated']} repopulated, "
-                  f"{r['carts']} carts, {r['nodes']} nodes, {r['seconds']:.1f} s", file=sys.stderr, flush=True)
+                  f"{r['carts']} carts, {r['nodes']} nodes, {r['seconds']:.1f} s ({r['cpu_seconds']:.1f} s CPU)", file=sys.stderr, flush=True)
             if args.json:
                 Path(args.json).write_text(json.dumps({**out, "runs": out["runs"] + [
                     {"width": width, "summary": summarise(rows), "results": rows}]}, indent=1) + "\n")
