@@ -33,18 +33,18 @@ def evaluate_all(state) -> list[float]:
     n = state.players
     side = state.data.sides[side_name(n)]
     table = state.rules.rat_penalty
-    over = state.to_act is not None
-    rounds_left = 6 - state.round + (1 if over else 0)
+    going_on = state.to_act is not None   # (the final score needs no estimate)
+    rounds_left = 6 - state.round + (1 if going_on else 0)
     popularity = [max(0, state.books[s * 3] - state.rats[s]) for s in range(n)]
     ranking = state.data.tables.popularity_ranking.get(n, (0,))
     order = sorted(range(n), key=lambda s: (-popularity[s], -(state.fire[s] + 2 * state.large_fire[s])))
     bonus = [0] * n
-    if over and state.rules.advanced and n >= 2:
+    if going_on and state.rules.advanced and n >= 2:
         bonus = repopulation_places(state)                  # MS-33.7 as it stands now
     values = []
     for seat in range(n):
         v = float(state.score[seat])
-        if over:
+        if going_on:
             for b, name in enumerate(BOOKS):
                 pos = popularity[seat] if b == 0 else state.books[seat * 3 + b]
                 points = side.books[name].points
