@@ -219,6 +219,32 @@ def test_a_game_across_two_processes_finishes_through_a_redis_restart(postgres, 
     assert "Redis subscription lost" in a.log() + b.log()
 
 
+def test_the_first_notice_after_a_redis_restart_reaches_the_other_process(postgres, redis, start_server):
+    # A's pooled publishing connection died with the old Redis: its first publish afterwards
+    # must not be lost (it was, after B's resubscription check, and with no periodic check B's
+    # seat waited for good: a CI run's 30 s timeout).
+    a = start_server(postgres, "--version-check", "3600", redis=redis.url)
+    b = start_server(postgres, "--version-check", "3600", redis=redis.url)
+    table = create(a.url, "notre-dame", ["human", "human"])
+    token = table["seats"][0]["token"]
+
+    async def scenario():
+        watcher = await SeatClient(b.url, table["id"], token, 0).open()
+        assert (await watcher.frame())["version"] == 0
+        await asyncio.to_thread(_first_move, a.url, table)         # A's publisher connects
+        assert (await watcher.frame(timeout=5))["version"] == 1
+        await asyncio.to_thread(redis.restart)
+        back = "Redis subscription is back"
+        assert await asyncio.to_thread(eventually, lambda: back in a.log() and back in b.log())
+        _, version = await asyncio.to_thread(_first_move, a.url, table)
+        frame = await watcher.frame(timeout=5)
+        await watcher.close()
+        return version, frame
+    version, frame = asyncio.run(scenario())
+    assert frame["version"] == version == 2
+    assert "could not publish" not in a.log()
+
+
 def test_a_killed_process_loses_no_move_and_its_ai_seats_and_timers_go_on_elsewhere(postgres, redis, start_server):
     # (decisions of 0.05 s at most: the timed table's timer moves share the AI worker)
     options = ("--lease-seconds", "2", "--ai-delay", "0.05", "--min-turn-seconds", "1", "--ai-seconds", "0.05")

@@ -150,10 +150,20 @@ class Hub:
                             "catch up from the log", len(batch), str(exc) or type(exc).__name__)
 
     async def _send(self, messages: list[str]) -> None:
-        async with self._redis.pipeline(transaction=False) as pipe:
-            for message in messages:
-                pipe.publish(CHANNEL, message)
-            await pipe.execute()
+        """Publish `messages`; once more on a fresh connection if the pooled one died with a
+        restarted Redis (else the first notice after the restart is lost after the other
+        processes' resubscription check, and nothing catches it up until a periodic check)."""
+        from redis.exceptions import ConnectionError as Disconnected
+        for attempt in (1, 2):
+            try:
+                async with self._redis.pipeline(transaction=False) as pipe:
+                    for message in messages:
+                        pipe.publish(CHANNEL, message)
+                    await pipe.execute()
+                return
+            except Disconnected:
+                if attempt == 2:
+                    raise
 
     async def start(self, on_remote: Callable[[str, int, bool], Awaitable[None]],
                     on_gap: Callable[[], Awaitable[object]] | None = None) -> None:
@@ -178,8 +188,10 @@ class Hub:
                 pubsub = self._redis.pubsub()
                 try:
                     await pubsub.subscribe(CHANNEL)
-                    if gap and on_gap is not None:
-                        await self._gap(on_gap)
+                    if gap:
+                        log.info("Redis subscription is back; checking the tables' versions")
+                        if on_gap is not None:
+                            await self._gap(on_gap)
                     gap = False
                     async for message in pubsub.listen():
                         if message.get("type") == "message":
