@@ -28,6 +28,7 @@ import statistics
 import time
 from typing import Any, Callable
 
+import numpy as np
 import pyspiel
 
 import ludoteka.envs.openspiel as ludoteka_openspiel
@@ -88,7 +89,10 @@ def aec_step(e: Any, rng: random.Random) -> Callable[[], None]:
         if termination or truncation:
             e.reset()
             return
-        legal = obs["action_mask"].nonzero()[0]
+        # numpy's nonzero reads an int8 mask several times slower than the same bytes as bool
+        # (3.8 against 0.7 µs for Kingsburg's 2,135 actions): the step measured is the
+        # environment's, not the benchmark's choice (a learner masks its logits instead)
+        legal = obs["action_mask"].view(np.bool_).nonzero()[0]
         e.step(int(legal[rng.randrange(len(legal))]))
     return step
 
