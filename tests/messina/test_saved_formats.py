@@ -39,3 +39,27 @@ def test_an_added_field_away_from_its_default_is_saved_and_restored():
     state.player_board = [3, 1]
     assert state._snapshot()["player_board"] == [3, 1]
     assert "scroll_board" not in state._snapshot()
+
+
+
+def test_a_state_waiting_on_the_church_books_upgrade_and_advance_choice_loads():
+    """MS-16.13: the church book's "upgrade (if not yet) and advance" space asks which overseer
+    (choose_overseer, mode 'upgrade_advance'); a state saved at that question loads again.
+    (A played game: recalls for coins, every paid church advance it can afford.)"""
+    state, rng = new(2, seed=7), random.Random(7)
+    while True:
+        top = state.top()
+        if type(top[0]).__name__ == "ChooseOverseer" and top[2] == "upgrade_advance":
+            break
+        keys = state.legal_keys()
+        if "pay:church" in keys:
+            key = "pay:church"
+        elif type(top[0]).__name__ == "ChooseDestination" and rng.random() < 0.6:
+            key = "recall"
+        else:
+            key = rng.choice(keys)
+        state.apply(key)
+    assert not state.is_terminal()
+    back = game("messina-1347").state_from_json(state.to_json())
+    assert back.legal_keys() == state.legal_keys()
+    assert back.to_json() == state.to_json()

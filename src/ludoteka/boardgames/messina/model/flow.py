@@ -62,7 +62,7 @@ FLOW.declare_args(
     classes=tuple_of(int_in(0, 2), 1, 3 * MAX_ROUNDS),
     codes=tuple_of(int_in(1, 6), 1, 4), ship=int_in(0, lambda state: len(state.data.ships) - 1),
     tile=int_in(0, lambda state: len(state.data.hut_upgrades) - 1),
-    overseer=int_in(0, 2), steps=int_in(1, 2), mode=one_of("advance", "upgrade", "skip"),
+    overseer=int_in(0, 2), steps=int_in(1, 2), mode=one_of("advance", "upgrade", "skip", "upgrade_advance"),
     after=one_of("", "huts", "workshops"), atoms=tuple_of(_atom, 1, 12), spec=tuple_of(_atoms, 1, 8),
     groups=_groups, used=tuple_of(_square, 0, 18))
 
