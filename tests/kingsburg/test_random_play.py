@@ -4,6 +4,8 @@ import random
 
 import pytest
 
+from ludoteka.kernel.checks import stack_problems
+
 from .helpers import GAME
 
 CONFIGS = [(n, {}) for n in range(2, 6)] + [
@@ -47,7 +49,7 @@ def play_checked(players, options, seed, deep_every=7):
                 assert action.label and json.dumps(action.to_json())
         s.apply(key)
         steps += 1
-        problems = GAME.check_invariants(s)
+        problems = GAME.check_invariants(s) + stack_problems(s.FLOW, s)   # frames as loading checks them
         assert not problems, (steps, problems)
     assert s.year == 5 and s.phase == 8 and s.legal_keys() == [] and s.to_act is None
     winters = [line for line in s.log() if line.startswith("Winter of year")]

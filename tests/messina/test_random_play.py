@@ -12,6 +12,7 @@ import ludoteka
 from ludoteka.boardgames.messina.model.options import OPTIONS
 from ludoteka.boardgames.messina.views.view import hidden_span, late_revealed
 from ludoteka.kernel import UndoRefused, record_of, replay
+from ludoteka.kernel.checks import stack_problems
 from ludoteka.kernel.state import _text
 
 from .helpers import GAME
@@ -102,7 +103,7 @@ def named_tiles(text: str, data: dict) -> set[str]:
 # ----------------------------------------------------------------------------- one checked game
 def check_step(s, players: int) -> None:
     """What must hold after every action."""
-    problems = GAME.check_invariants(s)
+    problems = GAME.check_invariants(s) + stack_problems(s.FLOW, s)   # frames as loading checks them
     assert not problems, (s.version, problems)
     scores = s.scores()
     assert len(scores) == players

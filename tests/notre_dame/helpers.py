@@ -7,6 +7,7 @@ import ludoteka
 from ludoteka.boardgames.notre_dame.keys import PRESTIGE_CATEGORIES
 from ludoteka.boardgames.notre_dame.keys import (BANK, CARRIAGE_HOUSE, CLOISTER_SCHOOL, HOSPITAL, HOTEL,
                                                  PARK, RESIDENCE)
+from ludoteka.kernel.checks import stack_problems
 
 GAME = ludoteka.game("notre-dame")
 DATA = GAME.data
@@ -51,7 +52,7 @@ def new(players: int = 3, seed: int = 1, **options):
 
 def ok(s) -> None:
     """Assert that every invariant of the game holds."""
-    problems = GAME.check_invariants(s)
+    problems = GAME.check_invariants(s) + stack_problems(s.FLOW, s)   # frames as loading checks them
     assert problems == [], problems
 
 
