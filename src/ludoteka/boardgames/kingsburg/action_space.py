@@ -6,10 +6,10 @@ The key grammar (built by the key families of keys.py; saved games store these k
   dice:<coloured faces>[+w<white faces>]  pass a group of one's dice, faces sorted (KB-8.4, KB-8.9)
   adv:<n>[+token][+market][+envoy]             the advisor it influences (KB-8.6, KB-13.3, KB-17.6)
   take[:<letters>][#k]  trade:<letter>  decline   an advisor's help (KB-9); letters g, w, s
-  take:<letters>  lose:<letters>               goods of one's choice (KB-5.3, KB-15.10, KB-15.12)
+  take:<letters>  lose:<letters>               goods of one's choice (KB-5.3, KB-15.7, KB-15.12)
   build:<id>  envoy-build:<id>  done           building (KB-10, KB-13.4)
-  townhall:<token|g|w|s>  skip                 the Town Hall (KB-17.11)
-  recruit:<letters>                            one soldier for 1 or 2 goods (KB-14, KB-17.8)
+  townhall:<token|g|w|s>  skip                 the Town Hall (KB-11.2, KB-17.20)
+  recruit:<letters>                            one soldier for 1 or 2 goods (KB-14, KB-17.11)
   token:<value>                                a soldier token (variant KB-19.5)
   inn:first  inn:after-town-hall               the Inn's token before or after the Town Hall
                                                (options effect_order_choice, token_supply_limit)
@@ -83,9 +83,9 @@ def action_keys(players: int, options: dict[str, Any], data) -> list[str]:
     # KB-10, KB-13.4: building, and a second building with the King's Envoy
     add(*(BuildKey.build(b.id) for b in data.buildings), "pass")
     add(*(BuildKey.build(b.id, envoy=True) for b in data.buildings), "done")
-    if "town_hall" in effects:                                        # KB-17.11
+    if "town_hall" in effects:                                        # KB-17.20
         add("townhall:token", *(f"townhall:{letter}" for letter in LETTERS), "skip")
-    for cost in ((1, 2) if "barracks" in effects else (2,)):          # KB-14, KB-17.8
+    for cost in ((1, 2) if "barracks" in effects else (2,)):          # KB-14, KB-17.11
         add(*(RecruitKey.build(*goods) for _, goods in multisets(cost)))
     add("done")
     # Only with some options, at the end so that every other key keeps its index.

@@ -178,7 +178,7 @@ def town_hall_keys(state, seat: int) -> list[str]:
 
 @FLOW.kind
 class TownHallRound(InTurnOrder):
-    """KB-11.2, KB-17.11: owners of the Town Hall, in turn order."""
+    """KB-11.2, KB-17.20: owners of the Town Hall, in turn order."""
 
     over = ()
 
@@ -224,7 +224,7 @@ class InnOrder(Decision):
 
 @FLOW.kind
 class TownHall(Decision):
-    """Pay a +2 token or one good for 1 VP, or skip (KB-17.11)."""
+    """Pay a +2 token or one good for 1 VP, or skip (KB-11.2, KB-11.3, KB-17.20)."""
 
     args = ("seat", "position")
     over = (BOTTOM,)

@@ -204,7 +204,7 @@ class BuildKey:
 
 
 class TownHallKey:
-    """`townhall:token` / `townhall:<letter>`: pay it for 1 VP; `skip` (KB-11.2, KB-17.11)."""
+    """`townhall:token` / `townhall:<letter>`: pay it for 1 VP; `skip` (KB-11.2, KB-17.20)."""
 
     @staticmethod
     def build(what: str) -> str:

@@ -177,7 +177,7 @@ def way_text(target) -> str:
 
 def reach_notes(state, seat: int, reach: list[str]) -> list[dict[str, Any]]:
     """For a dice group: each advisor it reaches with what it gives, and what reaching it costs
-    when the dice alone do not (a +2 token KB-8.6, the Market KB-17.6, the Envoy KB-13.3)."""
+    when the dice alone do not (a +2 token KB-8.7, the Market KB-17.6, the Envoy KB-13.3)."""
     T = state.T
     best = cheapest_ways(state, reach)
     out = []

@@ -40,7 +40,7 @@ class RecruitRound(InTurnOrder):
 
 @FLOW.kind
 class Recruit(Decision):
-    """Recruit one soldier for 2 goods (1 with the Barracks, KB-17.8), or be done."""
+    """Recruit one soldier for 2 goods (1 with the Barracks, KB-17.11), or be done."""
 
     args = ("seat", "position")
     over = (BOTTOM,)
