@@ -23,14 +23,14 @@ from typing import Any, Awaitable, Callable
 
 from .. import registry
 from ..ai.levels import DEFAULT_LEVEL, LEVELS, decision_seed
-from ..kernel import IllegalAction, UndoRefused
+from ..kernel import IllegalAction, LudotekaError, UndoRefused
 from .ai_pool import AiPool
 from .config import Settings
 from .hub import Hub
 from .live import ApiError, LiveTable, apply_entry, default_hints, entry_summary, token_hash
 from .commits import GroupCommit, NotCommitted
 from .metrics import NO_METRICS, NoMetrics
-from .store import Entry, Store, dumps
+from .store import Entry, Loaded, Store, dumps
 
 log = logging.getLogger("ludoteka.server")
 
@@ -117,7 +117,7 @@ class Tables:
                     loaded = await self.db(self.store.load, table_id)
                     if loaded is None:
                         raise ApiError(404, f"no table {table_id!r}")
-                    table = await asyncio.get_running_loop().run_in_executor(None, _rebuild, loaded)
+                    table = await self._rebuilt(table_id, loaded)
                     table.max_pause_days = self.settings.max_pause_days
                     if self.seat_players is not None:
                         table.players = await self.seat_players(table_id)
@@ -155,6 +155,22 @@ class Tables:
             found = (await self.db(self.store.versions, [table.id])).get(table.id)
             if found is not None:
                 await self.caught_up(table, *found)
+
+    async def _rebuilt(self, table_id: str, loaded: Loaded) -> LiveTable:
+        """The table rebuilt (in a thread) from its latest snapshot and the entries after it; a
+        snapshot that no longer loads (written by a release with a bug fixed since, or damaged)
+        is skipped and the whole log replayed: the log is what the table is, the snapshot only
+        a shortcut, so it never makes a table unreachable."""
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(None, _rebuild, loaded)
+        except (LudotekaError, ValueError) as exc:
+            if loaded.snapshot is None:
+                raise
+            log.warning("table %s: its snapshot at %d does not load (%s); rebuilt from the whole log",
+                        table_id, loaded.snapshot[0], str(exc)[:200])
+            loaded.snapshot, loaded.entries = None, await self.db(self.store.entries_after, table_id, 0)
+            return await loop.run_in_executor(None, _rebuild, loaded)
 
     async def caught_up(self, table: LiveTable, seq: int, abandoned: float | None) -> bool:
         """Catch up if the log (at `seq`, closed as abandoned at `abandoned`) is ahead of the
