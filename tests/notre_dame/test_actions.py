@@ -30,7 +30,7 @@ def test_place_from_personal_supply_in_own_borough():
     ok(s)
 
 
-@rule("ND-7.2", "ND-7.3", "ND-7.4")
+@rule("ND-7.2", "ND-7.3", "ND-7.4", "ND-AMB-12", "ND-AMB-13")
 def test_move_a_stone_only_when_personal_supply_is_empty_not_from_the_target():
     s = play_state(3, 0, ("residence",))
     set_counts(s, 0, sectors={"residence": 2, "bank": 1, "park": 1}, personal=1)
@@ -102,7 +102,7 @@ def test_personal_supply_and_coins_visible_to_all():
         assert p["general_supply"] == s.general[0]
 
 
-@rule("ND-8.4")
+@rule("ND-8.4", "ND-AMB-9")
 @pytest.mark.parametrize("general,gain", [(0, 0), (2, 2), (5, 3)])
 def test_cloister_school_lapses_or_takes_what_is_left(general, gain):
     s = play_state(3, 0, ("cloister_school",))
@@ -126,7 +126,7 @@ def test_bank_coins_equal_bank_count():
     assert count(s, 0, "bank") == 2 and s.coins[0] == 5 and s.supply == supply - 2
 
 
-@rule("ND-9.3", "ND-1.10")
+@rule("ND-9.3", "ND-1.10", "ND-AMB-33")
 def test_bank_short_supply_richest_other_pays_acting_player_breaks_ties():
     s = play_state(3, 0, ("bank",))
     set_counts(s, 0, sectors={"bank": 2}, coins=3)
@@ -222,7 +222,7 @@ def test_take_the_message_where_the_carriage_ends_reward_at_once():
     ok(s)
 
 
-@rule("ND-11.6")
+@rule("ND-11.6", "ND-AMB-15")
 def test_message_is_optional_and_passing_over_does_not_take():
     s = carriage_state(3, 1)
     put_message(s, "0.IL", 0, "4pp")
@@ -253,7 +253,7 @@ def test_ex15_message_colour_rule():
     assert s2.may_take(0, 1) and not s2.may_take(0, 0)
 
 
-@rule("ND-11.9", "ND-24.3")
+@rule("ND-11.9", "ND-24.3", "ND-AMB-34")
 def test_two_players_need_a_set_of_four_colours():
     s = carriage_state(2, 3, held={0: 1, 1: 1, 2: 1})
     assert s.boroughs == 4
@@ -307,7 +307,7 @@ def test_ex2_hotel_michal():
     assert s.coins[0] == 5 and s.personal[0] == personal + 1
 
 
-@rule("ND-12.4")
+@rule("ND-12.4", "ND-AMB-11", "ND-AMB-30")
 def test_hotel_same_option_twice():
     s = play_state(3, 0, ("hotel",))
     set_counts(s, 0, sectors={"hotel": 3}, rat=5)
@@ -324,7 +324,7 @@ def test_hotel_same_option_twice():
     assert t.coins[0] == 5
 
 
-@rule("ND-12.3")
+@rule("ND-12.3", "ND-AMB-30")
 def test_hotel_rat_option_lost_on_zero():
     s = play_state(3, 0, ("hotel",))
     set_counts(s, 0, rat=0)
@@ -363,7 +363,7 @@ def test_friend_never_on_notre_dame_or_the_harbor():
     assert len(keys) == 8 and not any("notre_dame" in k or "harbo" in k for k in keys)
 
 
-@rule("ND-13.3")
+@rule("ND-13.3", "ND-AMB-31")
 def test_friend_moves_to_another_sector():
     s = play_state(3, 0, ("trusted_friend",))
     set_counts(s, 0, friend="park", rat=2)

@@ -72,7 +72,7 @@ def test_barmaid_three_prestige_and_one_option():
     assert u.personal[0] == personal + 1
 
 
-@rule("ND-18.2")
+@rule("ND-18.2", "ND-AMB-10")
 @pytest.mark.parametrize("general,gain", [(10, 2), (1, 1), (0, 0)])
 def test_monk_one_prestige_two_stones(general, gain):
     s = bribe_state(3, 0, ("monk", "minstrel", "city_guard"))
@@ -104,7 +104,7 @@ def test_minstrel_moves_one_to_three_between_own_sectors_no_action():
     ok(s)
 
 
-@rule("ND-18.4")
+@rule("ND-18.4", "ND-AMB-18")
 def test_minstrel_notre_dame_is_not_a_source():
     s = bribed(("minstrel", "monk", "city_guard"), "minstrel", sectors={}, nd=2)
     assert NEXT(s) and s.notre_dame_stones[0] == 2                                      # nothing to move
@@ -128,7 +128,7 @@ def test_ex9_juggler_bank_to_carriage_house():
     assert s.prestige[0] == 4 and NEXT(s)
 
 
-@rule("ND-18.7", "ND-18.8", "ND-18.9")
+@rule("ND-18.7", "ND-18.8", "ND-18.9", "ND-AMB-32")
 def test_juggler_moves_friend_or_a_notre_dame_stone():
     s = bribed(("juggler", "monk", "city_guard"), "juggler", sectors={}, nd=1, friend="park")
     assert set(s.legal_keys()) == {"juggle:park:friend", "juggle:notre_dame:stone"}

@@ -91,7 +91,7 @@ def test_notre_dame_scored_only_after_rounds_3_6_9():
     ok(s)
 
 
-@rule("ND-3.6", "ND-4.3", "ND-2.13")
+@rule("ND-3.6", "ND-4.3", "ND-2.13", "ND-AMB-28")
 def test_brown_persons_once_per_period_and_reshuffled_between_periods():
     differs = 0
     for seed in range(8):
@@ -249,7 +249,7 @@ def test_two_cards_face_up_third_face_down_then_discarded():
     ok(s)
 
 
-@rule("ND-6.6")
+@rule("ND-6.6", "ND-AMB-22")
 def test_actions_optional_but_a_card_must_be_played():
     s = play_state(3, 0, ("residence",))
     assert "pass" not in s.legal_keys() and "decline" not in s.legal_keys()
@@ -350,7 +350,7 @@ def test_tie_broken_by_coins_plus_personal_stones():
     assert s.winners() == [0]                                   # 5 vs 4
 
 
-@rule("ND-23.4")
+@rule("ND-23.4", "ND-AMB-25")
 def test_still_tied_shared_win():
     s = finished()
     s.prestige[:] = [14, 14, 14]
