@@ -13,6 +13,8 @@ from sqlalchemy import update
 
 import ludoteka.server.account_store  # noqa: F401  (the accounts' tables join METADATA when imported)
 import ludoteka.server.push  # noqa: F401  (so do the push subscriptions)
+import ludoteka.server.reviews  # noqa: F401  (the reviews)
+import ludoteka.server.social_store  # noqa: F401  (chat, mutes, ratings)
 from ludoteka.server.store import METADATA, SNAPSHOTS, Store
 from server_kit import REDIS, SeatClient, create, need
 
