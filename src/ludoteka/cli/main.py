@@ -190,11 +190,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--players", type=int_in(0, None), help="number of players (default 4 if allowed)")
     p.add_argument("--option", action="append", metavar="NAME=VALUE", help="a game option (repeatable)")
     p.add_argument("--seat", action="append", metavar="N=SPEC",
-                   help="who sits at seat N: human or an agent spec (default: seat 0 human, others ismcts)")
-    p.add_argument("--agents", help="comma-separated specs for every seat in order, e.g. human,ismcts,greedy")
+                   help="who sits at seat N: human, an agent spec or a level (easy, medium, hard); "
+                        "default: seat 0 human, others ismcts")
+    p.add_argument("--agents", help="comma-separated specs for every seat in order: human, an agent spec "
+                   "(`ludoteka agents`) or a level (easy, medium, hard), e.g. human,ismcts,easy")
     p.add_argument("--seed", type=int_in(0, MAX_SEED),
                    help="random seed (default: chosen at random; shown only once the game is over)")
-    p.add_argument("--save", metavar="FILE", help="file for `s` and for saving on quit")
+    p.add_argument("--save", metavar="FILE",
+                   help="the file the game is saved to after every decision (and by `s` and `q`); "
+                        "default: the --resume FILE, else ./saves/GAME-DATE-TIME.json")
     p.add_argument("--resume", metavar="FILE",
                    help="continue a saved game record; 'last': the newest unfinished game in ./saves")
     p.add_argument("--ask-resume", action="store_true",
@@ -223,7 +227,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_simulate)
 
     p = sub.add_parser("replay", help="replay a game record, detecting tampering")
-    p.add_argument("file", metavar="FILE")
+    p.add_argument("file", metavar="FILE",
+                   help="a game record (`ludoteka play` saves, `simulate --save`, a server download)")
     p.add_argument("--verify-key", metavar="KEYFILE",
                    help="also check the record's signature with the server's record key (a file "
                         "holding it): a record changed since the server signed it is refused")
@@ -234,7 +239,7 @@ def build_parser() -> argparse.ArgumentParser:
     common(p)
     p.add_argument("--seconds", type=float_in(0.0, MAX_SECONDS, low_open=True), default=5.0,
                    help=f"duration (default 5, above 0 and at most {MAX_SECONDS:g})")
-    p.add_argument("--seed", type=int_in(0, MAX_SEED), default=0)
+    p.add_argument("--seed", type=int_in(0, MAX_SEED), default=0, help="game g uses seed SEED+g (default 0)")
     p.set_defaults(func=cmd_bench)
 
     p = sub.add_parser("arena", help="agents against each other with rotating seats")
@@ -267,7 +272,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(argv)
         if args.command is None:
             raise UsageError("a COMMAND is required: games, agents, play, simulate, replay, bench, "
-                             "arena, report, review, ladder, data or serve (see `ludoteka --help`)")
+                             "arena, data, ladder, report, review, serve or users (see `ludoteka --help`)")
         return args.func(args)
     except SystemExit as exc:  # --help
         return exc.code if isinstance(exc.code, int) else 0
