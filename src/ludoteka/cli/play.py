@@ -280,7 +280,7 @@ class Session:
                 if self.confirmed(action):
                     return action.key
                 self.say("Not taken; choose again.")
-            if command in ("h", "?", "help"):
+            elif command in ("h", "?", "help"):
                 self.say(rules_text(self.game, state.decision_kind(), rest))
                 if not rest:
                     self.say("\n" + HELP)

@@ -1,0 +1,35 @@
+"""What a newcomer met in `ludoteka play` and `ludoteka agents`: a declined irreversible option
+is answered once, Messina 1347's log calls the player "you", the printed resume command keeps the
+opponents, an unknown agent names the levels, and every agent's description is whole."""
+from __future__ import annotations
+
+import io
+import sys
+
+import pytest
+
+from ludoteka.cli import play as play_module
+from ludoteka.cli.main import main
+
+
+@pytest.fixture(autouse=True)
+def scratch(monkeypatch, tmp_path):
+    monkeypatch.chdir(tmp_path)          # autosaves go to ./saves/ of a scratch directory
+
+
+def play(monkeypatch, capsys, argv, lines):
+    monkeypatch.setattr(sys, "stdin", io.StringIO("".join(line + "\n" for line in lines)))
+    code = main(["play", *argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_a_declined_irreversible_option_is_answered_once(monkeypatch, capsys):
+    """Answering "n" to "Go ahead? [y/N]" says "Not taken; choose again." and nothing else: no
+    "Please type a number" as if the number had been bad input."""
+    monkeypatch.setattr(play_module.Session, "confirmed", lambda self, action: False)
+    code, out, _ = play(monkeypatch, capsys, ["kingsburg", "--players", "2", "--seed", "3",
+                                              "--agents", "human,random"], ["1", "q"])
+    assert code == 0
+    after = out.split("Not taken; choose again.\n", 1)[1]
+    assert not after.startswith("Please type a number"), after[:80]
