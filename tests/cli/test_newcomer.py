@@ -10,6 +10,7 @@ import pytest
 
 from ludoteka.cli import play as play_module
 from ludoteka.cli.main import main
+from ludoteka.cli.play import personal
 
 
 @pytest.fixture(autouse=True)
@@ -33,3 +34,17 @@ def test_a_declined_irreversible_option_is_answered_once(monkeypatch, capsys):
     assert code == 0
     after = out.split("Not taken; choose again.\n", 1)[1]
     assert not after.startswith("Please type a number"), after[:80]
+
+
+def test_messina_log_lines_call_the_players_own_seat_you(monkeypatch, capsys):
+    """Messina 1347's texts start a sentence with "Seat 0" while the seat's name is "seat 0"."""
+    assert personal("Seat 0 chooses hex A05.", "seat 0") == "You choose hex A05."
+    assert personal("Seat 0's book actions from production are lost.", "seat 0") == \
+        "Your book actions from production are lost."
+    assert personal("Seat 1 chooses hex A05.", "seat 0") == "Seat 1 chooses hex A05."
+    assert personal("Seat 10 passes", "seat 1") == "Seat 10 passes"
+    # In a game: the solo player's first hex is "You choose hex ...", not "Seat 0 chooses hex ...".
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\nq\n"))
+    assert main(["play", "messina-1347", "--players", "1", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "  · You choose hex " in out and "Seat 0 chooses" not in out

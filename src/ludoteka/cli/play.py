@@ -61,9 +61,12 @@ def _base_verb(word: str) -> str:
 def personal(text: str, name: str | None) -> str:
     """`text` with the seat called `name` (as the game's texts name it) called you: "Red (seat 0)
     plays Bank." -> "You play Bank.", "Red (seat 0)'s rat marker" -> "Your rat marker". The first
-    letter of the line is capitalised ("seat 1 passes" -> "Seat 1 passes")."""
+    letter of the line is capitalised ("seat 1 passes" -> "Seat 1 passes"). The name's first
+    letter matches in either case: a sentence may begin with it ("Seat 0 chooses hex A05." for the
+    seat named "seat 0" -> "You choose hex A05.")."""
     if name:
-        pattern = re.compile(re.escape(name) + r"(?![\w])('s)?( ([a-z]+)(?![\w']))?")
+        first = f"[{re.escape(name[0].lower())}{re.escape(name[0].upper())}]" if name[0].isalpha() else re.escape(name[0])
+        pattern = re.compile(first + re.escape(name[1:]) + r"(?![\w])('s)?( ([a-z]+)(?![\w']))?")
 
         def you(match: re.Match) -> str:
             before = text[:match.start()].rstrip()
