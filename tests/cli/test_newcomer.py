@@ -48,3 +48,17 @@ def test_messina_log_lines_call_the_players_own_seat_you(monkeypatch, capsys):
     assert main(["play", "messina-1347", "--players", "1", "--seed", "1"]) == 0
     out = capsys.readouterr().out
     assert "  · You choose hex " in out and "Seat 0 chooses" not in out
+
+
+def test_the_printed_resume_command_keeps_the_seats(monkeypatch, capsys):
+    code, out, _ = play(monkeypatch, capsys, ["kingsburg", "--players", "2", "--seed", "3",
+                                              "--agents", "human,random", "--save", "kb.json"], ["q"])
+    assert code == 0
+    assert "play --resume kb.json --agents human,random)" in out
+    # The default seats need no --agents.
+    code, out, _ = play(monkeypatch, capsys, ["kingsburg", "--players", "2", "--seed", "3",
+                                              "--save", "kb2.json"], ["q"])
+    assert code == 0 and "play --resume kb2.json)" in out
+    # The printed command resumes with the same seats.
+    code, out, _ = play(monkeypatch, capsys, ["--resume", "kb.json", "--agents", "human,random"], ["q"])
+    assert code == 0 and "seat 0: human, seat 1: random" in out

@@ -176,8 +176,14 @@ class Session:
             return False
         self.saved = str(self.save_path)
         if not quiet:
-            self.say(f"Saved to {self.save_path} (resume with: {resume_command(self.save_path)})")
+            self.say(f"Saved to {self.save_path} (resume with: {self.resume_command()})")
         return True
+
+    def resume_command(self) -> str:
+        """The command that resumes this game with the same seats (the record does not hold them:
+        seats other than the default ones are given as --agents)."""
+        agents = None if self.seats == default_seats(len(self.seats)) else ",".join(self.seats)
+        return resume_command(self.save_path, agents)
 
     def agent_key(self, seat: int) -> str:
         """The agent's choice at `seat`, with randomness fixed by the game seed and the moment."""
@@ -310,7 +316,7 @@ class Session:
         """The game stops before its end: save it and say how to resume."""
         self.say(why)
         if self.save_on_eof and self.save(quiet=True):
-            self.say(f"The game is saved to {self.save_path}, resume with: {resume_command(self.save_path)}")
+            self.say(f"The game is saved to {self.save_path}, resume with: {self.resume_command()}")
 
     def run(self) -> bool:
         """Play until the game is over (True) or the human quits or input ends (False)."""
@@ -419,8 +425,13 @@ def why_line(state: GameState, seat: int, names: list[str]) -> str:
     return head + (f" The biggest differences: {', '.join(items)}." if items else "")
 
 
+def default_seats(players: int) -> list[str]:
+    """Who sits where unless --agents or --seat say otherwise: you at seat 0, ismcts at the others."""
+    return ["human"] + ["ismcts"] * (players - 1)
+
+
 def _seat_specs(args: argparse.Namespace, game: Game, players: int) -> list[str]:
-    seats = ["human"] + ["ismcts"] * (players - 1)
+    seats = default_seats(players)
     if args.agents is not None:
         given = split_agents(args.agents, game) or []
         if len(given) != players:
