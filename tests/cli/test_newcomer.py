@@ -62,3 +62,10 @@ def test_the_printed_resume_command_keeps_the_seats(monkeypatch, capsys):
     # The printed command resumes with the same seats.
     code, out, _ = play(monkeypatch, capsys, ["--resume", "kb.json", "--agents", "human,random"], ["q"])
     assert code == 0 and "seat 0: human, seat 1: random" in out
+
+
+def test_an_unknown_agent_in_play_names_the_levels_and_human(monkeypatch, capsys):
+    code, out, err = play(monkeypatch, capsys, ["kingsburg", "--players", "2", "--agents", "human,foo"], [])
+    assert code == 2 and out == ""
+    assert "unknown agent 'foo'" in err and "levels: easy, medium, hard" in err and "human" in err
+    assert len(err.strip().splitlines()) == 1

@@ -23,8 +23,8 @@ from typing import Any, Callable, TextIO
 
 from ..ai import analyse, make_agent
 from ..ai.analysis import DEFAULT_BUDGET, MAX_BUDGET
-from ..ai.base import shown
-from ..ai.levels import decision_seed, resolve_level
+from ..ai.base import AgentSpecError, shown
+from ..ai.levels import LEVELS, decision_seed, resolve_level
 from ..kernel import Game, GameState, LudotekaError, load_record, record_of, replay, save_record
 from ..kernel.preview import preview_text
 from .arguments import MAX_SEED, UsageError, players_for, seat_number, split_agents
@@ -445,8 +445,13 @@ def _seat_specs(args: argparse.Namespace, game: Game, players: int) -> list[str]
     for seat, spec in enumerate(seats):
         if spec.lower() == "human":
             seats[seat] = "human"
-        else:
-            make_agent(spec, 0)       # an unknown agent or parameter fails before the game starts
+        else:                         # an unknown agent or parameter fails before the game starts
+            try:
+                make_agent(spec, 0)
+            except AgentSpecError as exc:      # a wrong name: say what else a seat may be
+                if not str(exc).startswith("unknown agent"):
+                    raise
+                raise UsageError(f"{exc}; levels: {', '.join(LEVELS)}; or human") from None
     return seats
 
 
