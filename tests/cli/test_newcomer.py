@@ -69,3 +69,12 @@ def test_an_unknown_agent_in_play_names_the_levels_and_human(monkeypatch, capsys
     assert code == 2 and out == ""
     assert "unknown agent 'foo'" in err and "levels: easy, medium, hard" in err and "human" in err
     assert len(err.strip().splitlines()) == 1
+
+
+def test_agents_lists_each_description_whole(capsys):
+    assert main(["agents"]) == 0
+    out = capsys.readouterr().out
+    assert "truncated after `depth` decisions and scored by the game's `evaluate`." in out
+    for line in out.splitlines():
+        if not line.startswith(" "):
+            assert line.rstrip().endswith((".", ")")), line
