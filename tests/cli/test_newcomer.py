@@ -75,6 +75,7 @@ def test_agents_lists_each_description_whole(capsys):
     assert main(["agents"]) == 0
     out = capsys.readouterr().out
     assert "truncated after `depth` decisions and scored by the game's `evaluate`." in out
+    assert "Levels, usable wherever a spec is: easy = greedy, medium = ismcts, hard = " in out
     for line in out.splitlines():
-        if not line.startswith(" "):
+        if line and not line.startswith((" ", "Levels")):
             assert line.rstrip().endswith((".", ")")), line

@@ -12,6 +12,7 @@ import sys
 from typing import Sequence
 
 from ..ai.base import register_later, shown
+from ..ai.levels import LEVELS
 from ..kernel import LudotekaError
 from ..kernel.signing import read_key
 from ..tools import arena, bench, list_agents, list_games, replay_file, simulate
@@ -68,10 +69,14 @@ def cmd_agents(args: argparse.Namespace) -> int:
     if args.json:
         emit_json(data)
         return 0
+    width = max((len(agent["name"]) for agent in data["agents"]), default=0)
     for agent in data["agents"]:
-        print(f"{agent['name']:<8} {agent['doc']}")
+        print(f"{agent['name']:<{width}}  {agent['doc']}")
         for p in agent["params"]:
             print(f"    {p['name']}={p['type']} (default {p['default']}; {p['allowed']}): {p['doc']}")
+    print("\nLevels, usable wherever a spec is: "
+          + ", ".join(f"{name} = {spec}" for name, spec in LEVELS.items())
+          + " (a game may tune a level: docs/ai.md).")
     return 0
 
 
