@@ -79,3 +79,11 @@ def test_agents_lists_each_description_whole(capsys):
     for line in out.splitlines():
         if line and not line.startswith((" ", "Levels")):
             assert line.rstrip().endswith((".", ")")), line
+
+
+def test_arena_text_reads_right_for_one_game_and_negative_scores(capsys):
+    """"1 game", not "1 games"; a score interval below 0 is not written "-12.00--12.00"."""
+    assert main(["arena", "messina-1347", "--players", "1", "--agents", "random", "--games", "1"]) == 0
+    out = capsys.readouterr().out
+    assert ", 1 player, 1 game in " in out
+    assert "--" not in out and "(95% CI " in out and " to " in out

@@ -147,17 +147,17 @@ def cmd_arena(args: argparse.Namespace) -> int:
         emit_json(result)
         return 0
     each = f" ({len(result['agents'])} agents, each alone)" if players == 1 and len(result['agents']) > 1 else ""
-    print(f"{result['game']}, {plural(players, 'player')}, {result['games']} games{each} in {result['seconds']:.1f} s")
+    print(f"{result['game']}, {plural(players, 'player')}, {plural(result['games'], 'game')}{each} in {result['seconds']:.1f} s")
     for a in result["agents"]:
         slo, shi = a["mean_score_ci95"]
         if a["win_rate"] is None:                 # solo: each agent played every seed alone
-            print(f"  {a['index']}: {a['agent']:<28} mean score {a['mean_score']:.2f} (95% CI {slo:.2f}-{shi:.2f}), "
+            print(f"  {a['index']}: {a['agent']:<28} mean score {a['mean_score']:.2f} (95% CI {slo:.2f} to {shi:.2f}), "
                   f"{a['mean_seconds_per_decision'] * 1000:.1f} ms/decision (max "
                   f"{a['max_seconds_per_decision'] * 1000:.0f} ms)")
             continue
         lo, hi = a["win_rate_ci95"]
         print(f"  {a['index']}: {a['agent']:<28} wins {a['wins']:g} ({a['win_rate']:.1%}, 95% CI "
-              f"{lo:.1%}-{hi:.1%}), score {a['mean_score']:.2f} ({slo:.2f}-{shi:.2f}), "
+              f"{lo:.1%}-{hi:.1%}), score {a['mean_score']:.2f} ({slo:.2f} to {shi:.2f}), "
               f"{a['mean_seconds_per_decision'] * 1000:.1f} ms/decision (max "
               f"{a['max_seconds_per_decision'] * 1000:.0f} ms)")
     return 0
