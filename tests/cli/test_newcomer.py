@@ -87,3 +87,15 @@ def test_arena_text_reads_right_for_one_game_and_negative_scores(capsys):
     out = capsys.readouterr().out
     assert ", 1 player, 1 game in " in out
     assert "--" not in out and "(95% CI " in out and " to " in out
+
+
+def test_replay_lines_begin_with_a_capital(tmp_path, capsys):
+    """Kingsburg's log lines "seat 0 defeats the enemy..." read "Seat 0 defeats..." in the replay
+    text, as in the terminal game; the JSON keeps the texts as they are."""
+    assert main(["simulate", "kingsburg", "--players", "2", "--games", "1", "--seed", "1",
+                 "--save", str(tmp_path), "--json"]) == 0
+    capsys.readouterr()
+    assert main(["replay", str(tmp_path / "kingsburg-2p-1.json")]) == 0
+    lines = capsys.readouterr().out.splitlines()[:-3]      # the log, without the summary lines
+    assert lines and any(line.startswith("Seat 0 ") for line in lines)
+    assert not [line for line in lines if line[:1].islower()]

@@ -108,8 +108,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
     if args.json:
         emit_json(result)
         return 0
-    for line in result["log"]:
-        print(line)
+    for line in result["log"]:                # as the terminal game shows them: a capital first
+        print(line[:1].upper() + line[1:])
     print(f"{result['game']}: {result['decisions']} decisions, "
           f"{'finished' if result['finished'] else 'not finished'}; the record replays exactly.")
     print("scores: " + ", ".join(f"seat {s}: {v}" for s, v in enumerate(result["scores"])))
