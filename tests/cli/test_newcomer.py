@@ -99,3 +99,9 @@ def test_replay_lines_begin_with_a_capital(tmp_path, capsys):
     lines = capsys.readouterr().out.splitlines()[:-3]      # the log, without the summary lines
     assert lines and any(line.startswith("Seat 0 ") for line in lines)
     assert not [line for line in lines if line[:1].islower()]
+
+
+def test_i_alone_names_the_kinds_in_plural(monkeypatch, capsys):
+    code, out, _ = play(monkeypatch, capsys, ["messina-1347", "--players", "1", "--seed", "1"], ["i", "q"])
+    assert code == 0 and "  City hexes: Hex A01;" in out and "hexs" not in out
+    assert "  Ships: " in out and "  Workshops: " in out

@@ -89,6 +89,11 @@ def _humanize(name: str, names: dict[str, str]) -> str:
     return words[:1].upper() + words[1:]
 
 
+def _plural(noun: str) -> str:
+    """'Person' -> 'Persons', 'City hex' -> 'City hexes', 'Harbour' -> 'Harbours'."""
+    return noun + ("es" if noun.endswith(("s", "x", "z", "ch", "sh")) else "s")
+
+
 class _Quit(Exception):
     pass
 
@@ -204,7 +209,7 @@ class Session:
             for c in components:
                 groups.setdefault(str(c.get("type") or c.get("kind") or "other"), []).append(c["name"])
             for group, names in groups.items():
-                self.say(textwrap.fill(f"{_humanize(group, {})}s: " + "; ".join(names), width=110,
+                self.say(textwrap.fill(f"{_plural(_humanize(group, {}))}: " + "; ".join(names), width=110,
                                        initial_indent="  ", subsequent_indent="    "))
             return
         exact = [c for c in components if query in (str(c["id"]).lower(), c["name"].lower())]
