@@ -1,6 +1,7 @@
-"""What a newcomer met in `ludoteka play` and `ludoteka agents`: a declined irreversible option
-is answered once, Messina 1347's log calls the player "you", the printed resume command keeps the
-opponents, an unknown agent names the levels, and every agent's description is whole."""
+"""What a newcomer met in `ludoteka play`, `agents`, `arena` and `replay`: a declined
+irreversible option is answered once, Messina 1347's log calls the player "you", the printed
+resume command keeps the opponents, an unknown agent names the levels, every agent's description
+is whole, and the texts read right ("1 game", "City hexes", "2 artisans", capitals)."""
 from __future__ import annotations
 
 import io
@@ -8,6 +9,7 @@ import sys
 
 import pytest
 
+import ludoteka
 from ludoteka.cli import play as play_module
 from ludoteka.cli.main import main
 from ludoteka.cli.play import personal
@@ -105,3 +107,20 @@ def test_i_alone_names_the_kinds_in_plural(monkeypatch, capsys):
     code, out, _ = play(monkeypatch, capsys, ["messina-1347", "--players", "1", "--seed", "1"], ["i", "q"])
     assert code == 0 and "  City hexes: Hex A01;" in out and "hexs" not in out
     assert "  Ships: " in out and "  Workshops: " in out
+
+
+def test_a_messina_hex_counts_the_citizens_its_repopulation_takes():
+    """`i A05` said "give up an artisan, an artisan"; equal citizens are counted together."""
+    game = ludoteka.game("messina-1347")
+    hexes = [c for c in game.components() if c["kind"] == "city_hex"]
+    for c in hexes:
+        citizens = [tuple(x) for x in c["repopulation"]["citizens"]]
+        text = c["text"].split("give up ", 1)[1]
+        for cls, up in set(citizens):
+            n = citizens.count((cls, up))
+            if n > 1:
+                assert f"{n} {'upgraded ' if up else ''}{cls}s" in text, c["text"]
+        said = text.split(";")[0].replace(" and a lieutenant", "").split(", ")
+        assert len(said) == len(set(said)), c["text"]
+    assert any(len(c["repopulation"]["citizens"]) > len({tuple(x) for x in c["repopulation"]["citizens"]})
+               for c in hexes)
