@@ -96,23 +96,31 @@ def run_evaluate(args: argparse.Namespace) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(description=" ".join(__doc__.split("\n\n")[0].split()))
     parser.add_argument("command", choices=["train", "plot", "evaluate"])
-    parser.add_argument("--game", default="kingsburg")
-    parser.add_argument("--players", type=int, default=2)
-    parser.add_argument("--iterations", type=int, default=200)
-    parser.add_argument("--games", type=int, default=40, help="per training iteration, or per opponent")
-    parser.add_argument("--minutes", type=float, default=None, help="stop training after this wall time")
-    parser.add_argument("--opponent", default="greedy")
-    parser.add_argument("--explore", type=float, default=0.05)
-    parser.add_argument("--ridge", type=float, default=30.0)
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--against", default="random,greedy,medium")
+    parser.add_argument("--game", default="kingsburg", help="the game to learn (default kingsburg)")
+    parser.add_argument("--players", type=int, default=2, help="players (default 2)")
+    parser.add_argument("--iterations", type=int, default=200,
+                        help="train: at most this many iterations (default 200)")
+    parser.add_argument("--games", type=int, default=40, help="train: games per iteration; evaluate: games per opponent (default 40)")
+    parser.add_argument("--minutes", type=float, default=None, help="train: stop after this many minutes of wall time")
+    parser.add_argument("--opponent", default="greedy", help="train: the agent spec trained against (default greedy)")
+    parser.add_argument("--explore", type=float, default=0.05,
+                        help="train: share of the learner's decisions played at random (default 0.05)")
+    parser.add_argument("--ridge", type=float, default=30.0,
+                        help="train: the ridge penalty of each refit, towards greedy (default 30)")
+    parser.add_argument("--seed", type=int, default=0, help="train: the seed of the games (default 0)")
+    parser.add_argument("--against", default="random,greedy,medium",
+                        help="evaluate: comma-separated levels or agent specs (default random,greedy,medium)")
     parser.add_argument("--first", type=int, default=0, help="evaluate: the first game's number (seed 10,000,000 + it)")
     parser.add_argument("--verbose", action="store_true", help="evaluate: print every game's result")
-    parser.add_argument("--out", type=Path, default=CHECKPOINT)
-    parser.add_argument("--curve", type=Path, default=CURVE)
-    parser.add_argument("--plot", type=Path, default=PLOT)
+    parser.add_argument("--out", type=Path, default=CHECKPOINT,
+                        help="the checkpoint written by train, read by evaluate (default examples/kingsburg_2p_policy.json)")
+    parser.add_argument("--curve", type=Path, default=CURVE,
+                        help="the learning curve written by train and drawn by plot, one JSON line per iteration "
+                             "(default examples/kingsburg_2p_curve.jsonl)")
+    parser.add_argument("--plot", type=Path, default=PLOT,
+                        help="plot: the picture written (default examples/kingsburg_2p_curve.png)")
     args = parser.parse_args()
     {"train": run_train, "plot": run_plot, "evaluate": run_evaluate}[args.command](args)
 

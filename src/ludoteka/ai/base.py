@@ -203,6 +203,11 @@ def make_agent(spec: str, seed: int) -> Agent:
     return cls(seed, **settings)
 
 
+def _summary(doc: str | None) -> str:
+    """A docstring's first paragraph as one line (its first sentence may span several lines)."""
+    return " ".join((doc or "").strip().split("\n\n")[0].split())
+
+
 def describe_agents() -> list[dict[str, Any]]:
     """A JSON-ready list of the agents, their parameters and defaults (those registered for
     later are imported first; one whose package is missing is left out)."""
@@ -211,7 +216,7 @@ def describe_agents() -> list[dict[str, Any]]:
             _agent_class(name)
         except AgentSpecError:
             pass
-    return [{"name": cls.kind, "doc": (cls.__doc__ or "").strip().splitlines()[0],
+    return [{"name": cls.kind, "doc": _summary(cls.__doc__),
              "params": [{"name": n, "type": p.kind.__name__, "default": p.default, "doc": p.doc,
                          "allowed": p.allowed()}
                         for n, p in cls.params.items()]}

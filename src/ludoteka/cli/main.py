@@ -12,6 +12,7 @@ import sys
 from typing import Sequence
 
 from ..ai.base import register_later, shown
+from ..ai.levels import LEVELS
 from ..kernel import LudotekaError
 from ..kernel.signing import read_key
 from ..tools import arena, bench, list_agents, list_games, replay_file, simulate
@@ -68,10 +69,14 @@ def cmd_agents(args: argparse.Namespace) -> int:
     if args.json:
         emit_json(data)
         return 0
+    width = max((len(agent["name"]) for agent in data["agents"]), default=0)
     for agent in data["agents"]:
-        print(f"{agent['name']:<8} {agent['doc']}")
+        print(f"{agent['name']:<{width}}  {agent['doc']}")
         for p in agent["params"]:
             print(f"    {p['name']}={p['type']} (default {p['default']}; {p['allowed']}): {p['doc']}")
+    print("\nLevels, usable wherever a spec is: "
+          + ", ".join(f"{name} = {spec}" for name, spec in LEVELS.items())
+          + " (a game may tune a level: docs/ai.md).")
     return 0
 
 
@@ -103,8 +108,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
     if args.json:
         emit_json(result)
         return 0
-    for line in result["log"]:
-        print(line)
+    for line in result["log"]:                # as the terminal game shows them: a capital first
+        print(line[:1].upper() + line[1:])
     print(f"{result['game']}: {result['decisions']} decisions, "
           f"{'finished' if result['finished'] else 'not finished'}; the record replays exactly.")
     print("scores: " + ", ".join(f"seat {s}: {v}" for s, v in enumerate(result["scores"])))
@@ -142,17 +147,17 @@ def cmd_arena(args: argparse.Namespace) -> int:
         emit_json(result)
         return 0
     each = f" ({len(result['agents'])} agents, each alone)" if players == 1 and len(result['agents']) > 1 else ""
-    print(f"{result['game']}, {plural(players, 'player')}, {result['games']} games{each} in {result['seconds']:.1f} s")
+    print(f"{result['game']}, {plural(players, 'player')}, {plural(result['games'], 'game')}{each} in {result['seconds']:.1f} s")
     for a in result["agents"]:
         slo, shi = a["mean_score_ci95"]
         if a["win_rate"] is None:                 # solo: each agent played every seed alone
-            print(f"  {a['index']}: {a['agent']:<28} mean score {a['mean_score']:.2f} (95% CI {slo:.2f}-{shi:.2f}), "
+            print(f"  {a['index']}: {a['agent']:<28} mean score {a['mean_score']:.2f} (95% CI {slo:.2f} to {shi:.2f}), "
                   f"{a['mean_seconds_per_decision'] * 1000:.1f} ms/decision (max "
                   f"{a['max_seconds_per_decision'] * 1000:.0f} ms)")
             continue
         lo, hi = a["win_rate_ci95"]
         print(f"  {a['index']}: {a['agent']:<28} wins {a['wins']:g} ({a['win_rate']:.1%}, 95% CI "
-              f"{lo:.1%}-{hi:.1%}), score {a['mean_score']:.2f} ({slo:.2f}-{shi:.2f}), "
+              f"{lo:.1%}-{hi:.1%}), score {a['mean_score']:.2f} ({slo:.2f} to {shi:.2f}), "
               f"{a['mean_seconds_per_decision'] * 1000:.1f} ms/decision (max "
               f"{a['max_seconds_per_decision'] * 1000:.0f} ms)")
     return 0
@@ -190,11 +195,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--players", type=int_in(0, None), help="number of players (default 4 if allowed)")
     p.add_argument("--option", action="append", metavar="NAME=VALUE", help="a game option (repeatable)")
     p.add_argument("--seat", action="append", metavar="N=SPEC",
-                   help="who sits at seat N: human or an agent spec (default: seat 0 human, others ismcts)")
-    p.add_argument("--agents", help="comma-separated specs for every seat in order, e.g. human,ismcts,greedy")
+                   help="who sits at seat N: human, an agent spec or a level (easy, medium, hard); "
+                        "default: seat 0 human, others ismcts")
+    p.add_argument("--agents", help="comma-separated specs for every seat in order: human, an agent spec "
+                   "(`ludoteka agents`) or a level (easy, medium, hard), e.g. human,ismcts,easy")
     p.add_argument("--seed", type=int_in(0, MAX_SEED),
                    help="random seed (default: chosen at random; shown only once the game is over)")
-    p.add_argument("--save", metavar="FILE", help="file for `s` and for saving on quit")
+    p.add_argument("--save", metavar="FILE",
+                   help="the file the game is saved to after every decision (and by `s` and `q`); "
+                        "default: the --resume FILE, else ./saves/GAME-DATE-TIME.json")
     p.add_argument("--resume", metavar="FILE",
                    help="continue a saved game record; 'last': the newest unfinished game in ./saves")
     p.add_argument("--ask-resume", action="store_true",
@@ -223,7 +232,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_simulate)
 
     p = sub.add_parser("replay", help="replay a game record, detecting tampering")
-    p.add_argument("file", metavar="FILE")
+    p.add_argument("file", metavar="FILE",
+                   help="a game record (`ludoteka play` saves, `simulate --save`, a server download)")
     p.add_argument("--verify-key", metavar="KEYFILE",
                    help="also check the record's signature with the server's record key (a file "
                         "holding it): a record changed since the server signed it is refused")
@@ -234,7 +244,7 @@ def build_parser() -> argparse.ArgumentParser:
     common(p)
     p.add_argument("--seconds", type=float_in(0.0, MAX_SECONDS, low_open=True), default=5.0,
                    help=f"duration (default 5, above 0 and at most {MAX_SECONDS:g})")
-    p.add_argument("--seed", type=int_in(0, MAX_SEED), default=0)
+    p.add_argument("--seed", type=int_in(0, MAX_SEED), default=0, help="game g uses seed SEED+g (default 0)")
     p.set_defaults(func=cmd_bench)
 
     p = sub.add_parser("arena", help="agents against each other with rotating seats")
@@ -267,7 +277,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(argv)
         if args.command is None:
             raise UsageError("a COMMAND is required: games, agents, play, simulate, replay, bench, "
-                             "arena, report, review, ladder, data or serve (see `ludoteka --help`)")
+                             "arena, data, ladder, report, review, serve or users (see `ludoteka --help`)")
         return args.func(args)
     except SystemExit as exc:  # --help
         return exc.code if isinstance(exc.code, int) else 0

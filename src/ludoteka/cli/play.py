@@ -23,8 +23,8 @@ from typing import Any, Callable, TextIO
 
 from ..ai import analyse, make_agent
 from ..ai.analysis import DEFAULT_BUDGET, MAX_BUDGET
-from ..ai.base import shown
-from ..ai.levels import decision_seed, resolve_level
+from ..ai.base import AgentSpecError, shown
+from ..ai.levels import LEVELS, decision_seed, resolve_level
 from ..kernel import Game, GameState, LudotekaError, load_record, record_of, replay, save_record
 from ..kernel.preview import preview_text
 from .arguments import MAX_SEED, UsageError, players_for, seat_number, split_agents
@@ -61,9 +61,12 @@ def _base_verb(word: str) -> str:
 def personal(text: str, name: str | None) -> str:
     """`text` with the seat called `name` (as the game's texts name it) called you: "Red (seat 0)
     plays Bank." -> "You play Bank.", "Red (seat 0)'s rat marker" -> "Your rat marker". The first
-    letter of the line is capitalised ("seat 1 passes" -> "Seat 1 passes")."""
+    letter of the line is capitalised ("seat 1 passes" -> "Seat 1 passes"). The name's first
+    letter matches in either case: a sentence may begin with it ("Seat 0 chooses hex A05." for the
+    seat named "seat 0" -> "You choose hex A05.")."""
     if name:
-        pattern = re.compile(re.escape(name) + r"(?![\w])('s)?( ([a-z]+)(?![\w']))?")
+        first = f"[{re.escape(name[0].lower())}{re.escape(name[0].upper())}]" if name[0].isalpha() else re.escape(name[0])
+        pattern = re.compile(first + re.escape(name[1:]) + r"(?![\w])('s)?( ([a-z]+)(?![\w']))?")
 
         def you(match: re.Match) -> str:
             before = text[:match.start()].rstrip()
@@ -84,6 +87,11 @@ def _humanize(name: str, names: dict[str, str]) -> str:
         return names[name]
     words = name.replace("_", " ")
     return words[:1].upper() + words[1:]
+
+
+def _plural(noun: str) -> str:
+    """'Person' -> 'Persons', 'City hex' -> 'City hexes', 'Harbour' -> 'Harbours'."""
+    return noun + ("es" if noun.endswith(("s", "x", "z", "ch", "sh")) else "s")
 
 
 class _Quit(Exception):
@@ -173,8 +181,14 @@ class Session:
             return False
         self.saved = str(self.save_path)
         if not quiet:
-            self.say(f"Saved to {self.save_path} (resume with: {resume_command(self.save_path)})")
+            self.say(f"Saved to {self.save_path} (resume with: {self.resume_command()})")
         return True
+
+    def resume_command(self) -> str:
+        """The command that resumes this game with the same seats (the record does not hold them:
+        seats other than the default ones are given as --agents)."""
+        agents = None if self.seats == default_seats(len(self.seats)) else ",".join(self.seats)
+        return resume_command(self.save_path, agents)
 
     def agent_key(self, seat: int) -> str:
         """The agent's choice at `seat`, with randomness fixed by the game seed and the moment."""
@@ -195,7 +209,7 @@ class Session:
             for c in components:
                 groups.setdefault(str(c.get("type") or c.get("kind") or "other"), []).append(c["name"])
             for group, names in groups.items():
-                self.say(textwrap.fill(f"{_humanize(group, {})}s: " + "; ".join(names), width=110,
+                self.say(textwrap.fill(f"{_plural(_humanize(group, {}))}: " + "; ".join(names), width=110,
                                        initial_indent="  ", subsequent_indent="    "))
             return
         exact = [c for c in components if query in (str(c["id"]).lower(), c["name"].lower())]
@@ -280,7 +294,7 @@ class Session:
                 if self.confirmed(action):
                     return action.key
                 self.say("Not taken; choose again.")
-            if command in ("h", "?", "help"):
+            elif command in ("h", "?", "help"):
                 self.say(rules_text(self.game, state.decision_kind(), rest))
                 if not rest:
                     self.say("\n" + HELP)
@@ -307,7 +321,7 @@ class Session:
         """The game stops before its end: save it and say how to resume."""
         self.say(why)
         if self.save_on_eof and self.save(quiet=True):
-            self.say(f"The game is saved to {self.save_path}, resume with: {resume_command(self.save_path)}")
+            self.say(f"The game is saved to {self.save_path}, resume with: {self.resume_command()}")
 
     def run(self) -> bool:
         """Play until the game is over (True) or the human quits or input ends (False)."""
@@ -416,8 +430,13 @@ def why_line(state: GameState, seat: int, names: list[str]) -> str:
     return head + (f" The biggest differences: {', '.join(items)}." if items else "")
 
 
+def default_seats(players: int) -> list[str]:
+    """Who sits where unless --agents or --seat say otherwise: you at seat 0, ismcts at the others."""
+    return ["human"] + ["ismcts"] * (players - 1)
+
+
 def _seat_specs(args: argparse.Namespace, game: Game, players: int) -> list[str]:
-    seats = ["human"] + ["ismcts"] * (players - 1)
+    seats = default_seats(players)
     if args.agents is not None:
         given = split_agents(args.agents, game) or []
         if len(given) != players:
@@ -431,8 +450,13 @@ def _seat_specs(args: argparse.Namespace, game: Game, players: int) -> list[str]
     for seat, spec in enumerate(seats):
         if spec.lower() == "human":
             seats[seat] = "human"
-        else:
-            make_agent(spec, 0)       # an unknown agent or parameter fails before the game starts
+        else:                         # an unknown agent or parameter fails before the game starts
+            try:
+                make_agent(spec, 0)
+            except AgentSpecError as exc:      # a wrong name: say what else a seat may be
+                if not str(exc).startswith("unknown agent"):
+                    raise
+                raise UsageError(f"{exc}; levels: {', '.join(LEVELS)}; or human") from None
     return seats
 
 

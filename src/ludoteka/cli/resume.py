@@ -49,12 +49,15 @@ def started_by_make_play() -> bool:
         return False
 
 
-def resume_command(path: Path) -> str:
+def resume_command(path: Path, agents: str | None = None) -> str:
     """The command that resumes the game saved at `path`: `make play RESUME=FILE` when this
-    process was started by make (`make play`), else `<ludoteka> play --resume FILE`."""
+    process was started by make (`make play`, whose seats are always the default ones), else
+    `<ludoteka> play --resume FILE`, with `--agents AGENTS` when given: a record does not hold
+    who sits where, so seats other than the default ones are repeated."""
     if started_by_make_play():
         return f"make play RESUME={shlex.quote(str(path))}"
-    return f"{ludoteka_command()} play --resume {shlex.quote(str(path))}"
+    command = f"{ludoteka_command()} play --resume {shlex.quote(str(path))}"
+    return f"{command} --agents {shlex.quote(agents)}" if agents else command
 
 
 def unfinished_saves(game: str | None = None, limit: int = 50) -> list[Path]:

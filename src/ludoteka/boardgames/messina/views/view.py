@@ -293,6 +293,17 @@ def _a(noun: str) -> str:
     return ("an " if noun[0] in "aeiou" else "a ") + noun
 
 
+def _citizens_text(citizens) -> str:
+    """[("artisan", False), ("artisan", False), ("nun", True)] -> "2 artisans, an upgraded nun"
+    (equal citizens counted together, in their order)."""
+    counts: dict[tuple[str, bool], int] = {}
+    for cls, up in citizens:
+        counts[(cls, bool(up))] = counts.get((cls, bool(up)), 0) + 1
+    parts = [(f"{n} upgraded {cls}s" if up else f"{n} {cls}s") if n > 1 else
+             (("an upgraded " + cls) if up else _a(cls)) for (cls, up), n in counts.items()]
+    return ", ".join(parts) or "no citizens"
+
+
 def _marked(record, entry: dict[str, Any]) -> dict[str, Any]:
     if getattr(record, "provenance", "reconstructed") == "reconstructed":
         entry["reconstructed"] = True
@@ -303,7 +314,7 @@ def components(data) -> list[dict[str, Any]]:
     """Every component a player may want explained: id, kind, name and English text."""
     out: list[dict[str, Any]] = []
     for h in data.hexes:
-        needs = ", ".join(("an upgraded " + cls) if up else _a(cls) for cls, up in h.repop_citizens) or "no citizens"
+        needs = _citizens_text(h.repop_citizens)
         text = (f"{h.hex_class} hex, {h.colour}" + (f", {h.rat} rat" if h.rat else ", no rat")
                 + f". Action: {action_text(h.action)}. Repopulation: pay {cost_text(h.repop_cost)}, "
                 f"give up {needs}" + (" and a lieutenant" if h.repop_lieutenant else "")
