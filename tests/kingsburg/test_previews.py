@@ -119,8 +119,12 @@ def test_building_in_spring_shows_its_cost_its_vp_and_the_kings_reward_that_foll
     # 2 gold for the Statue's 3 VP; then both have 1 building: the King's Reward to both (KB-12.2)
     assert p["gain"] == {"gold": -2, "vp": 4} and p["others"] == {"0": {"vp": 1}}
     assert "effect_statue" in note_keys(p)
+    # the 1 VP beyond the Statue's 3 is said to be the reward, with the count it was given for
+    reward = [n for n in p["notes"] if n["key"] == "kings_reward_follows"]
+    assert [n["args"] for n in reward] == [{"buildings": 1}]
     p = preview(s, "pass")
     assert p["others"] == {"0": {"vp": 1}} and "gain" not in p and p["confirm"] == "pass_build"
+    assert "kings_reward_follows" not in note_keys(p)            # the reward is seat 0's alone
 
 
 def test_a_building_option_reads_cost_vp_and_effect_without_a_full_stop_inside_its_brackets():

@@ -113,9 +113,15 @@ def simulated(state, seat: int, key: str, own: dict[str, int] | None = None,
     before = [supplies(world, s) for s in range(n)]
     fought = state.battle_fought()
     year = state.year
+    mark = world.event_mark()
     world.apply(key, seat)
     diff = [_ordered(changes(before[s], supplies(world, s))) for s in range(n)]
     notes = list(notes)
+    for event in world.events(seat, since=mark):
+        # KB-12.1: the reward that the option brings about at once, not a VP of the option itself
+        if event["kind"] == "kings_reward" and seat in event["data"]["seats"]:
+            notes.append(note("kings_reward_follows", f"Then the King's Reward: 1 VP for the most buildings "
+                              f"({event['data']['buildings']})", buildings=event["data"]["buildings"]))
     uncertain: tuple[str, ...] = ()
     if not fought and (world.year != year or world.battle_fought()):
         # KB-15: the battle came before the next decision; soldiers still all go home (KB-15.17)
