@@ -92,6 +92,15 @@ def test_the_decision_and_the_own_supplies_stay_in_view_while_the_board_scrolls(
         take(page, step % 2)
 
 
+def test_a_supply_below_zero_keeps_its_sign(open_page, server):
+    """Kingsburg's VP go below zero after lost battles: the bar said '4 VP' beside a score of -4."""
+    page = open_page()
+    inject(page, lambda frame: frame.update(supplies={"0": {"gold": 2, "vp": -4}, "1": {}}))
+    start_table(page, server.url, "kingsburg", ["you", "ai_easy"])
+    assert wait_turn(page) == "act"
+    assert page.inner_text("#supplies").split("\n")[-2:] == ["2 gold", "-4 VP"], page.inner_text("#supplies")
+
+
 def test_a_lone_option_is_taken_for_the_player_unless_turned_off(open_page, server):
     page = open_page()
     watch = Watch(page)

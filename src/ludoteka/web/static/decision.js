@@ -116,8 +116,10 @@ export function suppliesSummary(ctx, seat) {
   const items = [...order.filter((i) => i in own), ...Object.keys(own).filter((i) => !order.includes(i))];
   return h("div", { class: "supplies", id: "supplies", role: "group", "aria-label": t("ui.supplies") },
     h("span", { class: "supplies-title" }, t("ui.supplies")),
+    // The amount as it is: a seat may be below zero (Kingsburg's VP after lost battles), and
+    // `amount` drops the sign (a preview's sign is its pay or gain line).
     items.map((item) => h("span", { class: "chip supply", "data-item": item, "data-zero": own[item] ? null : "" },
-      amount(item, own[item], ctx))));
+      itemAmount(item, own[item], ctx))));
 }
 
 /** The game's guide of the view: the "what happens next" line and the warnings (null: none). */
