@@ -165,7 +165,9 @@ export function mountTable(root, id) {
     const parts = [];
     const auto = autoOption(frame);
     const lastAuto = ui.autoTaken[ui.autoTaken.length - 1];
-    if (frame.finished) parts.push(h("p", { class: "over" }, t("ui.game_over")));
+    // Over: the game's own guide line says so (with what was settled last) where it has one;
+    // the generic sentence beside it said the same twice ("The game is over." / "The game is over").
+    if (frame.finished) parts.push(ctx.view?.guide?.next ? null : h("p", { class: "over" }, t("ui.game_over")));
     else if (auto) {
       parts.push(h("h2", { id: "decision" }, t("ui.only_option")),
         h("p", { class: "auto-pending", id: "auto-pending", role: "status" },
