@@ -154,6 +154,21 @@ def test_the_end_screen_explains_links_the_replay_and_starts_a_rematch(open_page
     assert standing == words["ui.your_turn_short"] or standing.startswith("Am Zug")
 
 
+@pytest.mark.parametrize("width,height", [(1440, 900), (390, 844)])
+def test_a_game_ending_in_view_brings_the_final_scores_into_view(open_page, server, width, height):
+    """The last move is made down at the board (or under a phone's pinned bar); the scores are
+    drawn above the board: they come into view from their heading, not half-way down the table."""
+    made = _create(server.url, "kingsburg", ["human", "ai:random"])
+    page = open_page(width, height)
+    page.goto(made["seats"][0]["join_url"])
+    page.wait_for_selector("#decision-bar")
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    _play_out(server.url, made["id"], {0: made["seats"][0]["token"]})
+    page.wait_for_selector("#scores")
+    page.wait_for_function("""() => { const r = document.querySelector('#scores-title').getBoundingClientRect();
+        return r.top >= 0 && r.bottom <= innerHeight; }""", timeout=5000)
+
+
 def test_finished_games_in_the_lobby_show_the_winner_and_scores(open_page, server):
     table = _create(server.url, "kingsburg", ["ai:random", "ai:easy"])["id"]
     final = _wait_finished(server.url, table)

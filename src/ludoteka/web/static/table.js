@@ -35,6 +35,8 @@ export function mountTable(root, id) {
                waiting: null,        // the seat whose decision was announced and still waits
                shownPlace: null,     // "seat:version" of the last decision brought into view
                refusal: null,        // the undo refusal shown after the player asked (u or button)
+               playing: false,       // this page has drawn the game unfinished (its end comes live)
+               endShown: false,      // the final scores were brought into view once
                current: null };      // {connection, frame, ctx}: the decision on screen
   let latest = null;                 // the newest frame of any connection
   let clockTimer = null;
@@ -333,6 +335,13 @@ export function mountTable(root, id) {
     scheduleAuto(connection, ctx);
     if (myTurn && ui.shownPlace !== turnKey) { ui.shownPlace = turnKey; bringPlaceIntoView(); }
     fitOptions();
+    // The game ends while the player looks at the board (or a phone's pinned bar): the final
+    // scores, drawn above the board, come into view once, from their heading and the winner.
+    if (!frame.finished) ui.playing = true;
+    else if (ui.playing && !ui.endShown) {
+      ui.endShown = true;
+      document.getElementById("scores")?.scrollIntoView({ block: "start" });
+    }
   }
 
   /** Shorten the bar until it ends inside the window (its options and guide then scroll in
