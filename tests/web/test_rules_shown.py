@@ -14,3 +14,11 @@ def test_the_table_page_names_its_rules_revision_and_options(open_page, server):
     assert tokens.startswith("One +2 token per season: yes") and "one +2 token per season" in tokens
     assert page.inner_text("#rules li[data-option=negative_vp]").startswith("Negative victory points: no")
     assert "_" not in page.inner_text("#rules")
+
+
+def test_an_empty_option_reads_as_its_default(open_page, server):
+    """Messina's component data option is empty for the shipped set: it read 'Component data:'."""
+    page = open_page()
+    start_table(page, server.url, "messina-1347", ["you", "friend"])
+    page.click("#rules summary")
+    assert page.inner_text("#rules li[data-option=data]") == "Component data: default"

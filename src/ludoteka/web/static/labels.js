@@ -19,6 +19,8 @@ export function optionDoc(game, name) {
 export function choiceText(game, name, value) {
   if (value === true) return t("ui.yes");
   if (value === false) return t("ui.no");
+  // An empty text option is its default (Messina's component data: the shipped set), not nothing.
+  if (value === "") return t("ui.option_default");
   if (typeof value === "number" && has(`choice.${game}.${name}`)) return t(`choice.${game}.${name}`, { n: value + 1 });
   return has(`choice.${value}`) ? t(`choice.${value}`) : String(value);
 }
