@@ -133,6 +133,10 @@ def test_the_end_screen_explains_links_the_replay_and_starts_a_rematch(open_page
         if gaps[largest] > 0:
             mine, theirs = (final["breakdown"][s]["points"].get(largest, 0) for s in (0, 1))
             assert f"{words[f'ms.cat.{largest}']} ({mine} gegen {theirs})" in text, text
+    # The own column and (if so) the winner line say "(du)"; the other seat's do not.
+    assert page.inner_text("#scores th[data-seat='0']").endswith(f"({words['ui.you']})")
+    assert not page.inner_text("#scores th[data-seat='1']").endswith(f"({words['ui.you']})")
+    assert (f"({words['ui.you']})" in page.inner_text("#scores .winner")) == won
     # The bar says the game is over once: the game's own line, not the generic one beside it.
     bar = page.inner_text("#decision-bar")
     assert words["ms.note.game_over"] in bar and words["ui.game_over"] not in bar, bar

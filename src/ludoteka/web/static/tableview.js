@@ -236,14 +236,17 @@ export function scoreTable(ctx) {
   const categories = [...new Set(frame.breakdown.flatMap((b) => Object.keys(b.points)))];
   const tiebreaks = [...new Set(frame.breakdown.flatMap((b) => Object.keys(b.tiebreak || {})))];
   const seats = frame.seats.map((s) => s.seat);
-  const winners = frame.winners.map((s) => ctx.shortName(s));
+  // The seat's own column and name say "(you)": "Winner: Player 2" left a player to work out
+  // which column was theirs.
+  const named = (s) => (s === frame.seat ? `${ctx.shortName(s)} (${t("ui.you")})` : ctx.shortName(s));
+  const winners = frame.winners.map(named);
   return h("section", { class: "scores", id: "scores", "aria-labelledby": "scores-title" },
     h("h2", { id: "scores-title" }, t("ui.scores")),
     h("p", { class: "winner" }, t(winners.length > 1 ? "ui.winners" : "ui.winner", { names: list(winners) })),
     whyLine(ctx, categories, (c) => name("cat", c)),
     frame.replay ? null : endLinks(ctx),
     h("div", { class: "scroll" }, h("table", {},
-      h("thead", {}, h("tr", {}, h("th", {}, ""), seats.map((s) => h("th", { class: frame.winners.includes(s) ? "won" : "" }, ctx.shortName(s))))),
+      h("thead", {}, h("tr", {}, h("th", {}, ""), seats.map((s) => h("th", { class: frame.winners.includes(s) ? "won" : "", "data-seat": s }, named(s))))),
       h("tbody", {},
         categories.map((c) => h("tr", { "data-category": c }, h("th", { scope: "row" }, name("cat", c), help("cat", c)),
           seats.map((s) => h("td", {}, frame.breakdown[s].points[c] ?? 0)))),
