@@ -29,6 +29,10 @@ def test_preview_text_reads_as_english():
     one = {"gain": {"coins": 1, "rats": -1}, "others": {"1": {"coins": -1, "vp": 2}}}
     assert (preview_text(one, {"coins": "coins", "rats": "rats", "vp": "VP"}, {"coins": "coin", "rats": "rat"})
             == "gain 1 coin, pay 1 rat, seat 1: -1 coin, +2 VP")
+    # an item a seat wants fewer of is taken or got rid of, never gained or paid
+    labels = ({"coins": "coins", "rats": "rats"}, {"coins": "coin", "rats": "rat"})
+    assert preview_text(one, *labels, harmful={"rats"}).startswith("gain 1 coin, get rid of 1 rat,")
+    assert preview_text({"gain": {"rats": 2}}, *labels, harmful={"rats"}) == "take 2 rats"
 
 
 class SilentGame(ToyGame):
@@ -77,3 +81,11 @@ def test_every_games_labels_for_one_name_its_own_supply_items(name):
     game = registry.game(name)
     assert set(game.supply_items_one) <= set(game.supply_items)
     assert all(label and label != game.supply_items[item] for item, label in game.supply_items_one.items())
+
+
+@pytest.mark.parametrize("name", registry.games())
+def test_every_games_harmful_items_are_supply_items_and_described(name):
+    game = registry.game(name)
+    assert set(game.harmful_items) <= set(game.supply_items)
+    assert game.describe()["harmful_items"] == sorted(game.harmful_items)
+    assert ("rats" in game.harmful_items) == ("rats" in game.supply_items)     # where rats are counted

@@ -148,6 +148,27 @@ def test_a_lone_option_is_taken_for_the_player_unless_turned_off(open_page, serv
     assert page.locator("#actions button.action").count() == 1
 
 
+def test_rats_are_taken_or_got_rid_of_never_gained_or_paid(open_page, server):
+    # Notre Dame's rats (Game.harmful_items): the park moving the marker back read "Pay: 1 rat"
+    # in the cost's colour, and Messina's rat "Gain: 1 rat" in the gain's
+    def previews(frame):
+        for i, action in enumerate(frame["actions"]):
+            action["data"]["preview"] = ({"gain": {"coins": -1, "rats": -1}} if i % 2 == 0 else
+                                         {"gain": {"coins": 2, "rats": 1}})
+    page = open_page()
+    inject(page, previews)
+    start_table(page, server.url, "notre-dame", ["you", "ai_easy"])
+    wait_turn(page)
+    rows = page.locator("#actions .option-row")
+    assert rows.count() >= 2
+    first, second = rows.nth(0).locator(".preview"), rows.nth(1).locator(".preview")
+    assert first.locator(".pay").inner_text() == "Pay: 1 coin"
+    assert first.locator(".gain").inner_text() == "Get rid of: 1 rat"
+    assert second.locator(".pay").inner_text() == "Take: 1 rat"
+    assert second.locator(".gain").inner_text() == "Gain: 2 coins"
+    assert page.evaluate("window.ludotekaUntranslated") == []
+
+
 @pytest.mark.parametrize("language,pay,note", [("en", "Pay: 2 test coins", "Risky: 3 cubes here"),
                                                ("cs", "Platíte: 2 zkušební mince", "Riziko: 3 kostky zde")])
 def test_a_preview_stands_beside_its_option_and_on_its_place(open_page, server, language, pay, note):

@@ -248,7 +248,8 @@ class Session:
 
     def option_line(self, action: Any, prefix: str) -> str:
         """An option as a line (or two): its label, then its preview where it has one."""
-        said = preview_text(action.data.get("preview"), self.game.supply_items, self.game.supply_items_one)
+        said = preview_text(action.data.get("preview"), self.game.supply_items, self.game.supply_items_one,
+                            self.game.harmful_items)
         line = f"{prefix}{action.label}"
         if not said:
             return line

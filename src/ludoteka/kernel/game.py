@@ -46,6 +46,9 @@ class Game:
     supply_items: dict[str, str] = {}
     # Their English labels for an amount of exactly 1 where they differ ("coin", "rat").
     supply_items_one: dict[str, str] = {}
+    # The items a seat wants fewer of (rats): a preview's rise of one is a cost ("take"), its fall
+    # a relief ("get rid of"), never a "gain" of rats or a rat "paid" (kernel/preview.py).
+    harmful_items: frozenset[str] = frozenset()
 
     def data_sets(self) -> list[str]:
         """The names of the data sets the game ships: a data-set option (`Option.data_set`) takes
@@ -289,7 +292,7 @@ class Game:
         """A JSON-ready description of the game and its options."""
         return {"name": self.name, "title": self.title, "min_players": self.min_players,
                 "max_players": self.max_players, "rules_revision": self.rules_revision,
-                "supply_items": dict(self.supply_items),
+                "supply_items": dict(self.supply_items), "harmful_items": sorted(self.harmful_items),
                 "options": [opt.to_json() for opt in self.options.values()]}
 
     # ---------------------------------------------------------------- the rules help

@@ -66,11 +66,12 @@ def changes(before: Mapping[str, int], after: Mapping[str, int]) -> dict[str, in
 
 
 def preview_text(preview: Mapping[str, Any] | None, labels: Mapping[str, str],
-                 labels_one: Mapping[str, str] | None = None) -> str:
+                 labels_one: Mapping[str, str] | None = None, harmful: Iterable[str] = ()) -> str:
     """The preview in one line of English for a terminal: "pay 2 coins, gain 1 coin; <notes>".
 
     `labels`: the English name of each supply item (`Game.supply_items`); `labels_one`: its name
-    for an amount of 1 where that differs (`Game.supply_items_one`)."""
+    for an amount of 1 where that differs (`Game.supply_items_one`); `harmful`: the items a seat
+    wants fewer of (`Game.harmful_items`), said "take 1 rat" and "get rid of 1 rat"."""
     if not preview:
         return ""
     one = labels_one or {}
@@ -81,7 +82,10 @@ def preview_text(preview: Mapping[str, Any] | None, labels: Mapping[str, str],
     unsure = set(preview.get("uncertain", ()))
     parts = []
     for item, n in preview.get("gain", {}).items():
-        verb = "gain" if n > 0 else "pay"
+        if item in harmful:
+            verb = "take" if n > 0 else "get rid of"
+        else:
+            verb = "gain" if n > 0 else "pay"
         parts.append(f"{verb} {'about ' if item in unsure else ''}{abs(n)} {name(item, n)}")
     for seat, diff in preview.get("others", {}).items():
         said = ", ".join(f"{n:+d} {name(item, n)}" for item, n in diff.items())

@@ -70,6 +70,7 @@ class MessinaGame(Game):
     score_bounds = (-21.0, 400.0)
     supply_items = SUPPLY_ITEMS
     supply_items_one = SUPPLY_ITEMS_ONE
+    harmful_items = frozenset({"rats"})
     category_names = {"rat_penalty": "Rat penalty", "popularity_ranking": "Popularity ranking",
                       "repopulated_hexes": "Repopulated hexes", "scroll_board": "Scroll board",
                       "remaining_markers": "Remaining markers"}

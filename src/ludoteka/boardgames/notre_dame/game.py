@@ -70,6 +70,7 @@ class NotreDame(Game):
     # The public counters of a seat (outlook.py); prestige is among them only with open_prestige.
     supply_items = SUPPLY_ITEMS
     supply_items_one = SUPPLY_ITEMS_ONE
+    harmful_items = frozenset({"rats"})
     # `evaluate` misjudges a round in mid-play (the plague and the bribes come at its end), so the
     # hard level plays its playouts to the end of the game rather than 80 decisions: at the
     # default's thinking time that alone won 17 of 30 four-player games against three default

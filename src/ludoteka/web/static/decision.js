@@ -37,11 +37,18 @@ export function previewParts(preview, ctx) {
   const unsure = new Set(preview.uncertain || []);
   const gain = preview.gain || {};
   const entries = Object.entries(gain);
-  const pays = entries.filter(([, n]) => n < 0).map(([item, n]) => amount(item, n, ctx, unsure.has(item)));
-  const gets = entries.filter(([, n]) => n > 0).map(([item, n]) => amount(item, n, ctx, unsure.has(item)));
+  // An item a seat wants fewer of (rats: Game.harmful_items) is never "gained" or "paid": its
+  // rise is a cost ("Take"), its fall a relief ("Get rid of").
+  const harmful = new Set(ctx.harmfulItems || []);
+  const lines = { pay: [], gain: [], take: [], rid: [] };
+  for (const [item, n] of entries) {
+    const line = harmful.has(item) ? (n > 0 ? "take" : "rid") : (n > 0 ? "gain" : "pay");
+    lines[line].push(amount(item, n, ctx, unsure.has(item)));
+  }
   const parts = [];
-  if (pays.length) parts.push(h("span", { class: "pay" }, t("ui.preview.pay", { items: list(pays) })));
-  if (gets.length) parts.push(h("span", { class: "gain" }, t("ui.preview.gain", { items: list(gets) })));
+  for (const [line, cls] of [["pay", "pay"], ["take", "pay"], ["gain", "gain"], ["rid", "gain"]]) {
+    if (lines[line].length) parts.push(h("span", { class: cls, "data-line": line }, t(`ui.preview.${line}`, { items: list(lines[line]) })));
+  }
   const open = [...unsure].filter((item) => !(item in gain));
   if (open.length) {
     parts.push(h("span", { class: "uncertain" }, t("ui.preview.uncertain", { items: list(open.map((i) => itemAmount(i, "?", ctx))) })));

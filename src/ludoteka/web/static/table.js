@@ -289,6 +289,7 @@ export function mountTable(root, id) {
     const focused = document.activeElement?.dataset?.focusKey;
     const ctx = context(frame, info);
     ctx.supplyItems = info?.supply_items || {};
+    ctx.harmfulItems = info?.harmful_items || [];
     for (const action of frame.actions) {
       const place = ctx.mod.place(action, frame.view);
       if (place) ctx.options.set(place, [...(ctx.options.get(place) || []), action]);
