@@ -96,6 +96,15 @@ def test_residence_with_two_in_the_park_previews_the_park_bonus():
     assert p["gain"] == {"stones": -1} and note_args(p, "prestige") == {"n": 4}
 
 
+@rule("ND-14.3")
+def test_the_first_piece_in_the_park_says_when_its_bonus_begins_not_that_it_brings_0():
+    s = play_state(3, 0, ("park",), open_prestige=True)
+    set_counts(s, 0, sectors={"park": 0}, personal=2)
+    assert "effect_park_alone" in note_keys(preview(s, "play:park"))
+    set_counts(s, 0, sectors={"park": 1}, personal=2)
+    assert note_args(preview(s, "play:park"), "effect_park") == {"n": 1}      # the second piece: a pair
+
+
 @rule("ND-EX-8", "ND-20.5", "ND-20.6", "ND-20.11")
 def test_the_last_bribe_previews_the_plague_overflow():
     s = bribe_state(3, 0, VALUE7, open_prestige=True)

@@ -134,6 +134,9 @@ def effect_note(state, seat: int, sector: int, n: int) -> dict[str, Any]:
         k = 2 if n >= 4 else 1
         return note("effect_hotel", f"Hotel: choose {k} of 1 coin, 1 stone, rat marker back 1", n=k)
     if card == "park":
+        if n < 2:                     # ND-14.3: no pair yet ("brings 0 more" said nothing useful)
+            return note("effect_park_alone", "Park: rat marker back 1; from a second piece here on, every "
+                        "prestige gain brings 1 more")
         return note("effect_park", f"Park: rat marker back 1; then +{n >> 1} prestige on every prestige gain",
                     n=n >> 1)
     if card == "hospital":
