@@ -7,6 +7,7 @@ deterministic for its seed at any budget, so nothing here depends on the machine
 from __future__ import annotations
 
 import functools
+import io
 import json
 import random
 import re
@@ -16,6 +17,7 @@ import pytest
 import ludoteka
 from ludoteka.ai import AgentSpecError, analyse, parse_spec
 from ludoteka.ai.levels import level_spec
+from ludoteka.cli.play import Session
 from ludoteka.kernel import Game, WrongSeat
 from notre_dame.helpers import _swap_cards
 from tools.test_terminal import play
@@ -180,3 +182,23 @@ def test_no_hints_turns_the_hint_off(monkeypatch, capsys, scratch):
     out = play(monkeypatch, capsys, ["kingsburg", "--players", "2", "--seed", "3", "--agents", "human,human",
                                      "--hints"], ["hint 10", "q"])
     assert "The AI's best options" in out
+
+
+@rule("KB-3.10")
+def test_the_terminal_hint_sees_only_what_the_seat_may_see(tmp_path):
+    """Two Kingsburg games (seeds 0 and 2) the seat to act cannot tell apart: other enemy cards,
+    other future dice. The terminal's hint must be the same for both: its analysis may not be
+    seeded by the game's seed, which is hidden (it makes all the chance), only by public things."""
+    one, two = KINGSBURG.new_state(2, 0), KINGSBURG.new_state(2, 2)
+    seat = one.to_act
+    assert one.enemy_deck != two.enemy_deck and one.rng != two.rng
+    assert two.to_act == seat and two.view(seat) == one.view(seat) and two.events(seat) == one.events(seat)
+
+    def hint(state):
+        out = io.StringIO()
+        session = Session(state, ["human", "human"], tmp_path / "save.json", out, lambda: "", hints=True)
+        session.hint(seat, state.legal_actions(seat), "20")
+        return out.getvalue()
+
+    said = hint(one)
+    assert "The AI's best options" in said and said == hint(two)

@@ -25,11 +25,12 @@ from ..kernel import GameState, WrongSeat
 from ..kernel.preview import note
 from .base import AgentSpecError, parse_spec
 from .ismcts import IsmctsAgent, RootTally
-from .levels import level_spec
+from .levels import decision_seed, level_spec
 from .parallel import ParallelIsmctsAgent
 
 DEFAULT_BUDGET = 300        # iterations per search of the `hard` level (2 searches): about 1-3 s
 MAX_BUDGET = 1_000_000
+HINT_SEED = 26              # a hint's analysis seed base: public, unlike the game's seed
 LEVEL = "hard"
 MIN_DIFFERENCE = 0.5        # category differences (points) smaller than this are not a reason
 REASONS = 2                 # at most this many category reasons per option
@@ -93,6 +94,13 @@ class Analysis:
                 lines.append(textwrap.fill(f"- {reason['text']}", width=width, initial_indent="       ",
                                            subsequent_indent="         "))
         return "\n".join(lines)
+
+
+def hint_seed(seat: int, version: int) -> int:
+    """The seed of a hint's analysis for `seat` after `version` actions: made of public things
+    only. The game's seed would not do: it makes all the hidden chance (cards, future dice), so
+    two games the seat cannot tell apart would get different hints."""
+    return decision_seed(HINT_SEED, seat, version)
 
 
 def search_agent(state: GameState, budget: int, seed: int) -> IsmctsAgent:

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any, Callable, TextIO
 
 from ..ai import analyse, make_agent
-from ..ai.analysis import DEFAULT_BUDGET, MAX_BUDGET
+from ..ai.analysis import DEFAULT_BUDGET, MAX_BUDGET, hint_seed
 from ..ai.base import AgentSpecError, shown
 from ..ai.levels import LEVELS, decision_seed, resolve_level
 from ..kernel import Game, GameState, LudotekaError, load_record, record_of, replay, save_record
@@ -241,8 +241,8 @@ class Session:
                 return
             budget = int(rest)
         self.say(f"Thinking about your options ({budget:,} iterations per search)...")
-        seed = decision_seed(self.state.seed, seat, len(self.state.actions()))
-        analysis = analyse(self.state, seat, budget, seed)
+        # seeded by public things only, as the server's hints (the game's seed is hidden)
+        analysis = analyse(self.state, seat, budget, hint_seed(seat, self.state.version))
         numbers = {action.key: i for i, action in enumerate(actions, 1)}
         self.say(analysis.text(3, numbers, WIDTH))
 

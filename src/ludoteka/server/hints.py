@@ -17,14 +17,13 @@ from collections import OrderedDict
 from typing import Any
 
 from ..ai import analyse
-from ..ai.levels import decision_seed
+from ..ai.analysis import hint_seed
 from ..kernel import GameState
 from .ai_pool import AiPool, _state_for
 from .live import ApiError, LiveTable, default_hints
 
 TOP = 5                 # options a hint answers with (the browser shows three)
 CACHE_SIZE = 1024       # answers kept (table, version, seat); a few KB each
-HINT_SEED = 26          # the analysis seed's base: public, unlike the game's seed
 
 
 def parse_hints(body: dict[str, Any]) -> bool | None:
@@ -52,7 +51,7 @@ def hint_answer(state: GameState, seat: int, budget: int) -> dict[str, Any]:
     label, points, spread, share, visits, reasons), what `points` means (`estimate`: "score"
     solo, "margin" with several players) and the suggested option. Seeded by public things
     only (see the module docstring)."""
-    analysis = analyse(state, seat, budget, decision_seed(HINT_SEED, seat, state.version))
+    analysis = analyse(state, seat, budget, hint_seed(seat, state.version))
     options = [{"key": o.key, "label": o.label, "points": o.points, "spread": o.spread, "share": o.share,
                 "visits": o.visits, "reasons": [dict(r) for r in o.reasons]} for o in analysis.options[:TOP]]
     return {"decision": analysis.decision, "estimate": analysis.estimate, "budget": analysis.budget,

@@ -20,7 +20,6 @@ import asyncio
 import base64
 import hashlib
 import hmac
-import secrets
 import time
 from typing import Callable
 
@@ -29,7 +28,7 @@ from sqlalchemy.exc import IntegrityError
 
 from .live import ApiError, LiveTable, token_hash
 from .store import TABLES, TOKENS, Store, dumps
-from .tables import Tables
+from .tables import Tables, new_game_seed
 
 _creating = asyncio.Lock()          # one creation at a time in this process (a rare event)
 
@@ -86,7 +85,7 @@ async def rematch(tables: Tables, old: LiveTable, token: str | None,
 
 async def _create(tables: Tables, old: LiveTable, new_id: str) -> bool:
     """Create the rematch table; False if another process created it first."""
-    state = old.state.game.new_state(old.state.players, secrets.randbelow(2**31), dict(old.state.options))
+    state = old.state.game.new_state(old.state.players, new_game_seed(), dict(old.state.options))
     hashes: dict[int, str | None] = {s: None for s in range(len(old.seat_kinds)) if old.kind_of(s) != "ai"}
     now = time.time()
     row = {"id": new_id, "game": state.game.name, "players": state.players,

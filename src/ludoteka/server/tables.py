@@ -35,6 +35,16 @@ from .store import Entry, Loaded, Store, dumps
 log = logging.getLogger("ludoteka.server")
 
 
+SEED_SPACE = 2**63     # a BigInteger column holds any of them
+
+
+def new_game_seed() -> int:
+    """A new table's game seed. It is hidden information (it makes every hidden card and future
+    die) and the opening everyone sees tells seeds apart, so it comes from a space too large to
+    try in full: 63 bits (tests/server/test_table_seeds.py)."""
+    return secrets.randbelow(SEED_SPACE)
+
+
 class Tables:
     """See the module docstring. `shared`: other processes write to the same database."""
 
@@ -72,7 +82,7 @@ class Tables:
         `turn_based`, `at_limit`: see turns.py; `hints`: whether the seats may ask for hints
         (None: as the seats say, `live.default_hints`)."""
         game = registry.game(game_name)
-        seed = secrets.randbelow(2**31)
+        seed = new_game_seed()
         state = game.new_state(players, seed, options)
         table_id = secrets.token_urlsafe(12)
         tokens: dict[int, str] = {}
