@@ -81,7 +81,7 @@ class GymEnv(gymnasium.Env):
         # each opponent is seeded by the game, so a seed gives the same game against the same moves
         self._agents = {s: make_agent(spec, decision_seed(self.env.seed, s, 0))
                         for s, spec in self.opponents.items()}
-        self._forced = self.env.forced
+        self._forced = self.env.forced_by_seat[self.seat]
         self._play_opponents()
         return self._observe()
 
@@ -110,8 +110,10 @@ class GymEnv(gymnasium.Env):
 
     def _observe(self) -> tuple[dict, dict]:
         observation = self.env.observe(self.agent)
-        info = {"action_mask": observation["action_mask"], "forced": self.env.forced - self._forced}
-        self._forced = self.env.forced
+        # the learner's own forced decisions only: an opponent's would tell its hidden hand
+        mine = self.env.forced_by_seat[self.seat]
+        info = {"action_mask": observation["action_mask"], "forced": mine - self._forced}
+        self._forced = mine
         if self.env.state.to_act is None:
             info.update(scores=list(self.env.state.scores()), winners=list(self.env.state.winners()))
         return observation, info

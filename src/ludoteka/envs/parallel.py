@@ -105,13 +105,14 @@ class LudotekaParallelEnv(ParallelEnv):
             self.agents = []
         return observations, rewards, terminations, truncations, infos
 
-    def _skip(self) -> int:
-        state, forced = self.state, 0
+    def _skip(self) -> list[int]:
+        """Apply the single-option decisions (with skip_forced); how many of each seat."""
+        state, forced = self.state, [0] * len(self.possible_agents)
         if self.aec.skip_forced:
             while state.to_act is not None and len(keys := state.legal_keys()) == 1 and len(state.acting_seats()) == 1:
+                forced[state.to_act] += 1
                 state.apply(keys[0])
-                forced += 1
-        self.forced += forced
+        self.forced += sum(forced)
         return forced
 
     def _observations(self) -> dict[str, dict[str, np.ndarray]]:
@@ -129,9 +130,10 @@ class LudotekaParallelEnv(ParallelEnv):
             out[agent] = {"observation": vector, "action_mask": mask}
         return out
 
-    def _infos(self, forced: int) -> dict[str, dict]:
+    def _infos(self, forced: list[int]) -> dict[str, dict]:
+        # each agent's own forced decisions only: another seat's can tell its hidden hand
         acting = self.state.acting_seats()
-        return {agent: {"acting": seat in acting, "forced": forced}
+        return {agent: {"acting": seat in acting, "forced": forced[seat]}
                 for seat, agent in enumerate(self.possible_agents)}
 
     def close(self) -> None:

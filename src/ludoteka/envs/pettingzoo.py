@@ -23,8 +23,9 @@ seat's view (ludoteka.envs.observation).
 
 With `skip_forced=True` a decision with a single legal option (20% of Kingsburg's decisions, 27%
 of Messina's) is applied inside the environment instead of being handed to an agent: after
-`reset` and every `step`, every agent's info holds `forced`, the number of such decisions just
-applied (the env's `forced` attribute counts them since the reset).
+`reset` and every `step`, every agent's info holds `forced`, the number of its own such decisions
+just applied (not another seat's: whether that seat had a choice can depend on its hidden hand);
+the env's `forced` attribute counts all of them since the reset, `forced_by_seat` per seat.
 """
 from __future__ import annotations
 
@@ -105,6 +106,7 @@ class LudotekaEnv(AECEnv):
             raise ValueError(f"skip_forced must be True or False, not {skip_forced!r:.40}")
         self.skip_forced = skip_forced
         self.forced = 0
+        self.forced_by_seat: list[int] = []
         self.game = lookup_game(game)
         if players is None:
             players = max(self.game.min_players, min(2, self.game.max_players))
@@ -170,6 +172,7 @@ class LudotekaEnv(AECEnv):
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
         self.forced = 0
+        self.forced_by_seat = [0] * self.players
         self._settle()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
@@ -207,14 +210,16 @@ class LudotekaEnv(AECEnv):
         """After a reset or an action: apply forced decisions (with `skip_forced`), then select
         the next agent or finish the game."""
         state = self.state
-        forced = 0
         if self.skip_forced:
+            mine = [0] * self.players
             while state.to_act is not None and len(keys := state.legal_keys()) == 1:
+                mine[state.to_act] += 1
                 state.apply(keys[0])
-                forced += 1
-            self.forced += forced
+            self.forced += sum(mine)
             for agent in self.agents:
-                self.infos[agent] = {"forced": forced}
+                seat = self._seat[agent]
+                self.forced_by_seat[seat] += mine[seat]
+                self.infos[agent] = {"forced": mine[seat]}
         if state.to_act is None:
             self._finish()
         else:
