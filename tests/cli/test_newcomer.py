@@ -5,6 +5,7 @@ is whole, and the texts read right ("1 game", "City hexes", "2 artisans", capita
 from __future__ import annotations
 
 import io
+import json
 import sys
 
 import pytest
@@ -124,3 +125,13 @@ def test_a_messina_hex_counts_the_citizens_its_repopulation_takes():
         assert len(said) == len(set(said)), c["text"]
     assert any(len(c["repopulation"]["citizens"]) > len({tuple(x) for x in c["repopulation"]["citizens"]})
                for c in hexes)
+
+
+def test_play_json_of_an_unfinished_game_gives_no_scores(monkeypatch, capsys):
+    # Notre Dame's prestige is hidden until the end (ND-10.3): the scores of an unfinished game
+    # would show every seat's, beside the seed this output already withholds
+    code, out, _ = play(monkeypatch, capsys, ["notre-dame", "--players", "2", "--seed", "3",
+                                              "--agents", "human,random", "--json"], ["q"])
+    data = json.loads(out)
+    assert code == 0 and data["finished"] is False
+    assert data["seed"] is None and data["scores"] is None and data["winners"] == []

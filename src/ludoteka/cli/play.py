@@ -532,6 +532,8 @@ def run_play(args: argparse.Namespace, lookup: Callable[[str], Game],
         print(json.dumps({"game": game.name, "players": players, "seed": seed if finished else None,
                           "seats": seats,
                           "finished": finished, "decisions": len(state.actions()),
-                          "scores": state.scores(), "winners": state.winners() if finished else [],
+                          # an unfinished game's scores may hold hidden points (Notre Dame's prestige)
+                          "scores": state.scores() if finished else None,
+                          "winners": state.winners() if finished else [],
                           "saved": session.saved}, indent=1))
     return 0
