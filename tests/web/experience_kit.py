@@ -71,11 +71,17 @@ class Watch:
             status: document.querySelector('.connection')?.innerText })""")
         return f"{self.summary()}; the page: {shown}; the server: {server_table(page)}"
 
-    def chosen(self, before: int) -> str:
-        """The key of the action sent against version `before`."""
-        keys = [m["key"] for m in self.sent if m.get("type") == "action" and m.get("version") == before]
-        assert len(keys) == 1, f"{len(keys)} actions sent against version {before}: {keys}"
-        return keys[0]
+    def chosen(self, page, mark: int) -> tuple[int, str]:
+        """The version and key of the one action sent since `self.sent` held `mark` messages.
+        Waits for it a little: the page may have moved on first (in a simultaneous decision the
+        computer's move can come before the click's), and a sent frame is reported late."""
+        for _ in range(50):
+            sent = [m for m in self.sent[mark:] if m.get("type") == "action"]
+            if sent:
+                break
+            page.wait_for_timeout(100)
+        assert len(sent) == 1, f"{len(sent)} actions sent by the click: {sent}"
+        return sent[0]["version"], sent[0]["key"]
 
 
 def lone_option_allowed(frame: dict) -> bool:

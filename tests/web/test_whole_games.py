@@ -58,13 +58,14 @@ def play_checked(page, watch: Watch, game: str, language: str, limit: int = 1500
             page.set_viewport_size(dict(zip(("width", "height"), SIZES[0])))
             settled(page)
         shown = shown_previews(page)
-        before = version(page)
+        before, mark = version(page), len(watch.sent)
         try:
             click_option(page, step)
         except AssertionError as exc:          # what the page sent and heard, to tell why
             raise AssertionError(f"{exc}\n{watch.stuck(page)}") from exc
-        action = next(a for a in frame["actions"] if a["key"] == watch.chosen(before))
-        if action["key"] in shown:
+        before, key = watch.chosen(page, mark)    # the version the click's action was made on
+        action = next(a for a in watch.frames[before]["actions"] if a["key"] == key)
+        if action["key"] in shown and before == frame["version"]:
             problems += [f"decision {step}: {p}" for p in preview_shown_problems(action, shown[action["key"]], game, language)]
         chosen.append((before, action))
     raise AssertionError(f"the game did not end within {limit} decisions")
