@@ -105,7 +105,6 @@ class LudotekaEnv(AECEnv):
         if not isinstance(skip_forced, bool):
             raise ValueError(f"skip_forced must be True or False, not {skip_forced!r:.40}")
         self.skip_forced = skip_forced
-        self.forced = 0
         self.forced_by_seat: list[int] = []
         self.game = lookup_game(game)
         if players is None:
@@ -156,6 +155,11 @@ class LudotekaEnv(AECEnv):
     def action_space(self, agent: str) -> spaces.Space:
         return self._action_spaces[agent]
 
+    @property
+    def forced(self) -> int:
+        """The single-option decisions applied inside since the reset, every seat's."""
+        return sum(self.forced_by_seat)
+
     # ------------------------------------------------------------------ the cycle
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         """Start a new game. `seed` seeds it (and the seeds of later resets without one); the
@@ -171,7 +175,6 @@ class LudotekaEnv(AECEnv):
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
-        self.forced = 0
         self.forced_by_seat = [0] * self.players
         self._settle()
 
@@ -215,7 +218,6 @@ class LudotekaEnv(AECEnv):
             while state.to_act is not None and len(keys := state.legal_keys()) == 1:
                 mine[state.to_act] += 1
                 state.apply(keys[0])
-            self.forced += sum(mine)
             for agent in self.agents:
                 seat = self._seat[agent]
                 self.forced_by_seat[seat] += mine[seat]
