@@ -338,20 +338,24 @@ def test_a_choice_on_the_board_comes_into_view_below_the_pinned_bar(open_page, s
 
 def test_the_bar_sums_up_what_the_others_did_since_your_last_decision(open_page, server):
     """Issue 23 §2/§4: on a seat's next turn the bar shows the newest events since its last
-    decision (at most three, then how many more the log holds); none before any decision."""
+    decision (at most three, then how many more the log holds); none before any decision. The
+    events of the decision itself count: what it set off (a battle, a new year) is part of what
+    happened since (events carry the game's move count of the move that recorded them)."""
     page = open_page()
     watch = Watch(page)
     start_table(page, server.url, "kingsburg", ["you", "ai_easy", "ai_easy"])
     assert wait_turn(page) == "act"
     assert page.locator("#since").count() == 0            # no decision made in this page yet
-    seen = 0
+    seen = own = 0
     for step in range(12):
         take(page, step % 2)
         if wait_turn(page) != "act":
             break
         # The seat's last decision: its own choice, or the lone option taken for it after.
         acted = max(m["version"] for m in watch.sent if m.get("type") == "action")
-        events = [e for v in sorted(watch.frames) for e in watch.frames[v]["events"] if e["version"] > acted]
+        moved = watch.frames[acted]["state_version"]        # the game's move count at that decision
+        events = [e for v in sorted(watch.frames) for e in watch.frames[v]["events"] if e["version"] >= moved]
+        own += any(e["version"] == moved for e in events)
         events = list({(e["version"], e["kind"], e["text"]): e for e in events}.values())
         if not events:
             assert page.locator("#since").count() == 0
@@ -367,3 +371,4 @@ def test_the_bar_sums_up_what_the_others_did_since_your_last_decision(open_page,
         if len(events) > 3:
             assert f"{len(events) - 3} more" in more.inner_text()
     assert seen >= 3
+    assert own >= 1          # at least once the seat's own move set off events it was shown

@@ -204,7 +204,7 @@ class LiveTable:
             "type": "state", "table": self.id, "game": state.game.name, "players": state.players,
             "options": dict(state.options), "rules_revision": state.revision,
             "current_revision": state.game.rules_revision, "seat": seat, "seats": self.public_seats(),
-            "version": self.seq, "acting": list(acting),
+            "version": self.seq, "state_version": state.version, "acting": list(acting),
             "decision": state.decision_kind(),       # the rules help opens at this phase
             "view": state.view(seat),
             "actions": [{"key": a.key, "label": a.label, "data": a.data} for a in actions],

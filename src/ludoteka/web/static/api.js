@@ -30,6 +30,7 @@ export class Connection {
   constructor(table, { token = null, seat = null, onFrame, onError = () => {}, onStatus = () => {} }) {
     Object.assign(this, { table, token, seat, onFrame, onError, onStatus });
     this.version = null;
+    this.stateVersion = null;     // the game's own move count: the `version` of the events
     this.actedAt = null;
     this.events = [];
     this.retries = 0;
@@ -53,6 +54,7 @@ export class Connection {
       if (data.type === "state") {
         this.events = data.events_reset ? data.events : this.events.concat(data.events);
         this.version = data.version;
+        this.stateVersion = data.state_version;
         this.frame = data;
         this.onFrame(data, this.events, this);
       } else if (data.type === "error") {
@@ -75,9 +77,10 @@ export class Connection {
     if (this.ws?.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(data));
   }
 
-  /** Send the seat's choice; `actedAt` remembers the version it was made at (what happened
-   *  since is summed up on the seat's next turn). */
-  act(key) { this.actedAt = this.version; this.send({ type: "action", key, version: this.version }); }
+  /** Send the seat's choice; `actedAt` remembers the game's move count it was made at: the
+   *  events of that move and after (what it set off, what the others did) are summed up on the
+   *  seat's next turn. */
+  act(key) { this.actedAt = this.stateVersion; this.send({ type: "action", key, version: this.version }); }
 
   undo() { this.send({ type: "undo", version: this.version }); }
 

@@ -149,11 +149,13 @@ export function refusalText(refusal, ctx) {
   return t(`ui.undo_refusal.${refusal.reason === "barrier" ? "barrier" : "nothing"}`);
 }
 
-/** What the others did since the seat's last decision (`actedAt`, null: none this visit): the
- *  newest few events, one line each, and how many more the log holds; null when nothing. */
+/** What happened since the seat's last decision (`actedAt`, the game's move count then; null:
+ *  none this visit): its own move and what it set off (a battle, a new round), then the others'
+ *  moves. The newest few events, one line each, and how many more the log holds; null when
+ *  nothing. (An event's `version` is the move count of the move that recorded it.) */
 export function sinceBlock(ctx, events, actedAt, most = 3) {
   if (actedAt === null || actedAt === undefined) return null;
-  const since = events.filter((e) => e.version > actedAt);
+  const since = events.filter((e) => e.version >= actedAt);
   if (!since.length) return null;
   const shown = since.slice(-most);
   return h("div", { class: "since", id: "since" },
