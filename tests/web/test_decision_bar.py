@@ -372,3 +372,28 @@ def test_the_bar_sums_up_what_the_others_did_since_your_last_decision(open_page,
             assert f"{len(events) - 3} more" in more.inner_text()
     assert seen >= 3
     assert own >= 1          # at least once the seat's own move set off events it was shown
+
+
+def test_kingsburg_shows_the_seats_own_dice_beside_its_decision(open_page, server):
+    """The options of a Kingsburg season name the seat's dice ("Dice 1+5 → …"): while it has
+    options and dice, the bar shows those dice, its own (coloured, then white) as the view has
+    them, not another seat's; without dice to place the bar shows none."""
+    page = open_page()
+    watch = Watch(page)
+    start_table(page, server.url, "kingsburg", ["you", "ai_easy", "ai_easy"])
+    shown = without = 0
+    for step in range(10):
+        wait_turn(page)
+        frame = watch.frames[max(watch.frames)]
+        mine = frame["view"]["players"][frame["seat"]]
+        dice = [str(v) for v in mine["dice"] + mine["white_dice"]]
+        if dice:
+            pips = page.locator("#own-dice .die-pip").evaluate_all("els => els.map((e) => e.textContent)")
+            assert pips == dice, (pips, dice)
+            assert inside(page, "#own-dice")
+            shown += 1
+        else:
+            assert page.locator("#own-dice").count() == 0
+            without += 1
+        take(page, step % 2)
+    assert shown >= 2 and without >= 1

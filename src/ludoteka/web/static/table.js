@@ -201,7 +201,8 @@ export function mountTable(root, id) {
     parts.push(undoPart(ctx, connection));
     if (ui.error) parts.push(h("p", { class: "error", role: "alert" }, t("ui.error", { message: ui.error })));
     const mine = frame.actions.length && !auto ? sinceBlock(ctx, connection.events, connection.actedAt) : null;
-    const around = [mine, guideBlock(ctx), suppliesSummary(ctx, frame.seat)];
+    const beside = frame.actions.length ? ctx.mod.besideDecision?.(ctx) : null;    // e.g. Kingsburg's dice
+    const around = [mine, guideBlock(ctx), suppliesSummary(ctx, frame.seat), beside];
     const tail = frame.seat === null || frame.finished ? null : settingsPanel(() => render());
     return h("section", { class: "decision", id: "decision-bar", "aria-labelledby": "decision" },
       ...parts.slice(0, 1), ...around, ...parts.slice(1), tail);

@@ -196,10 +196,15 @@ function buildingGrid(ctx, seat) {
   return svg;
 }
 
+/** A seat's unplaced dice (coloured, then white) as a row of dice. */
+function diceRow(ctx, p) {
+  return s("svg", { viewBox: `0 0 ${Math.max(1, p.dice.length + p.white_dice.length) * 30} 28`, class: "dice-row", "aria-label": ctx.t("kb.dice") },
+    p.dice.map((v, i) => die(i * 30 + 2, 2, v, colourOf(p.seat))), p.white_dice.map((v, i) => die((p.dice.length + i) * 30 + 2, 2, v, "#fff")));
+}
+
 function province(ctx, p) {
   const seat = p.seat;
-  const dice = s("svg", { viewBox: `0 0 ${Math.max(1, p.dice.length + p.white_dice.length) * 30} 28`, class: "dice-row", "aria-label": ctx.t("kb.dice") },
-    p.dice.map((v, i) => die(i * 30 + 2, 2, v, colourOf(seat))), p.white_dice.map((v, i) => die((p.dice.length + i) * 30 + 2, 2, v, "#fff")));
+  const dice = diceRow(ctx, p);
   return h("div", { class: `mat province${seat === ctx.seat ? " me" : ""}`, style: `--seat: ${colourOf(seat)}`, "data-mark": `mat:${seat}` },
     h("h3", {}, h("span", { class: "swatch", "aria-hidden": "true" }), ctx.seatName(seat),
       ctx.view.envoy === seat ? h("span", { class: "chip", title: ctx.t("kb.envoy") }, " ✉ ") : null,
@@ -318,6 +323,13 @@ export default {
   reconstructed(ctx) {
     const unverified = Object.values(ctx.components).filter((c) => c.unverified).map((c) => c.number);
     return unverified.length ? ctx.t("kb.unverified", { cards: unverified.join(", ") }) : null;
+  },
+
+  /** The seat's own dice beside its decision: the options name them ("Dice 1+5 → …"). */
+  besideDecision(ctx) {
+    const p = ctx.view.players?.[ctx.seat];
+    if (!p || !(p.dice.length + p.white_dice.length)) return null;
+    return h("div", { class: "beside-decision", id: "own-dice" }, h("span", { class: "supplies-title" }, ctx.t("kb.your_dice")), diceRow(ctx, p));
   },
 
   render(ctx) {
