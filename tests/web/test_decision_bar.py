@@ -130,7 +130,7 @@ def test_a_lone_option_is_taken_for_the_player_unless_turned_off(open_page, serv
     for auto, following in after:
         # (the advisor's name ends at its number: "Influence the Astronomer (7) (with a +2 token)")
         advisor = re.search(r"Influence the (.+?) \(", auto).group(1)
-        assert following and following.startswith("Player 1 places") and f"on the {advisor}." in following, after
+        assert following and following.startswith("Player 1 (you) places") and f"on the {advisor}." in following, after
 
     # Turned off (remembered in this browser), the lone option waits for the player.
     page.click("#table-settings summary")

@@ -73,8 +73,21 @@ function translated(translate, fallback, what) {
   return fallback;
 }
 
+/** An event's text in the current language; the seat viewing is named "… (you)" in it, so the
+ *  log and the decision bar say which lines are about the player's own moves. */
 export function eventText(event, ctx) {
-  return translated(() => ctx.mod.eventText(event, ctx), event.text, `event:${event.kind}`);
+  return translated(() => ctx.mod.eventText(event, eventContext(ctx)), event.text, `event:${event.kind}`);
+}
+
+/** `ctx` with `shortName` adding "(you)" to the viewing seat (a spectator's: `ctx` itself). */
+function eventContext(ctx) {
+  if (ctx.seat === null || ctx.seat === undefined) return ctx;
+  if (!ctx.forEvents) {
+    const named = Object.create(ctx);          // every later property of ctx still shows through
+    named.shortName = (seat) => (seat === ctx.seat ? `${ctx.shortName(seat)} (${t("ui.you")})` : ctx.shortName(seat));
+    ctx.forEvents = named;
+  }
+  return ctx.forEvents;
 }
 
 export function actionText(action, ctx) {
