@@ -513,3 +513,26 @@ def test_phases_follow_the_calendar(dice):
     # decisions happen in phases 1, 2, 4, 6, 7, (8 with variants); 3 and 5 are automatic
     assert phases == sorted(phases) and set(phases) <= {1, 2, 4, 6, 7, 8}
     assert {2, 4, 6} <= set(phases)
+
+
+@pytest.mark.rule("KB-9.4", "KB-9.3")
+def test_declining_a_free_lone_help_is_marked_as_never_better():
+    """Declining (KB-9.4) is always offered; where the advisor's only form of help costs nothing
+    (goods, VP, soldiers or tokens gained), the decline's data names that help as one it can
+    never beat (`dominated_by`: a client may take it without asking). Not where there is a real
+    choice (several forms, KB-9.3), a cost (the Smuggler's VP, the Alchemist's goods), or a look
+    at the enemy card."""
+    def dominated(n, **kw):
+        s = help_state(n, **kw)
+        assert s.to_act == 0 and helping(s) == n
+        [decline] = [a for a in s.legal_actions(0) if a.key == "decline"]
+        return decline.data.get("dominated_by")
+
+    for n in (1, 2, 3, 5, 8, 13, 15, 16, 18):       # one free form each
+        s = help_state(n)
+        [only] = [k for k in s.legal_keys() if k != "decline"]
+        assert dominated(n) == only, n
+    assert dominated(4) is None                        # Merchant: gold or wood
+    assert dominated(10) is None                       # General: soldiers and a look at the enemy
+    assert dominated(14, vp=[3, 0]) is None            # Smuggler: pays a VP
+    assert dominated(6, goods=[1, 0, 0, 0, 0, 0]) is None   # Alchemist: gives a good away

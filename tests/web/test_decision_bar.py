@@ -117,7 +117,7 @@ def test_a_lone_option_is_taken_for_the_player_unless_turned_off(open_page, serv
             waited += 1
         take(page, 0)
     assert len(reached) > 6 and min(reached) > 1, f"a lone option reached the player: {reached}"
-    taken = page.locator("#log li.auto")
+    taken = page.locator("#log li.auto", has_text="Only option, taken for you: ")   # (not a free help)
     # Kingsburg's lone "Influence …" after each dice choice: taken for the player, but for
     # those that met the AI seats still choosing theirs (documented above).
     assert taken.count() >= 1 and taken.count() + waited >= 3, (taken.count(), waited)
@@ -128,6 +128,8 @@ def test_a_lone_option_is_taken_for_the_player_unless_turned_off(open_page, serv
     after = page.evaluate("""[...document.querySelectorAll('#log li.auto')].map((li) =>
         [li.innerText, li.nextElementSibling ? li.nextElementSibling.innerText : null])""")
     for auto, following in after:
+        if not auto.startswith("Only option, taken for you: Influence"):
+            continue            # an advisor's free help taken for the player (the test below)
         # (the advisor's name ends at its number: "Influence the Astronomer (7) (with a +2 token)")
         advisor = re.search(r"Influence the (.+?) \(", auto).group(1)
         assert following and following.startswith("Player 1 (you) places") and f"on the {advisor}." in following, after
@@ -397,3 +399,29 @@ def test_kingsburg_shows_the_seats_own_dice_beside_its_decision(open_page, serve
             without += 1
         take(page, step % 2)
     assert shown >= 2 and without >= 1
+
+
+def test_a_free_help_is_taken_for_the_player_and_the_log_says_why(open_page, server):
+    """Kingsburg marks declining an advisor's only, free form of help (KB-9.4) as never better
+    (`dominated_by`): the page takes that help as it takes a lone option (same setting and
+    delay, "Let me choose" to stop it), says the other choice gains nothing, and the log keeps
+    a line for it; the key sent is the help, never the decline."""
+    page = open_page()
+    watch = Watch(page)
+    start_table(page, server.url, "kingsburg", ["you", "ai_easy", "ai_easy"])
+    offered = []
+    for step in range(40):
+        if wait_turn(page) != "act":
+            break
+        offered = [(v, a["data"]["dominated_by"]) for v, f in sorted(watch.frames.items()) if f["seat"] == 0
+                   for a in f["actions"] if a["data"].get("dominated_by")]
+        if offered:
+            break
+        take(page, 0)          # the smallest dice group: the low advisors, whose help is free
+    assert offered, "no free help came up in 40 decisions"
+    version, key = offered[0]
+    sent = [m for m in watch.sent if m.get("type") == "action" and m["version"] == version]
+    assert [m["key"] for m in sent] == [key]
+    page.wait_for_selector("#log li.auto")
+    lines = page.locator("#log li.auto").all_inner_texts()
+    assert any(line.startswith("Taken for you, the other choice gaining nothing: ") for line in lines), lines

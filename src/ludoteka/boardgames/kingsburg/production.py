@@ -383,7 +383,11 @@ class TakeHelp(Decision):
     def describe(self, state, frame, seat, key):
         advisor = state.T.data.advisors[frame[2] >> 1]
         if key == HelpKey.DECLINE:
-            return described(key, f"Decline the {advisor.name}'s help", {"advisor": advisor.number},
+            data = {"advisor": advisor.number}
+            free = free_help(state, seat, advisor.number)
+            if free is not None:
+                data["dominated_by"] = free      # a client may take that help without asking
+            return described(key, f"Decline the {advisor.name}'s help", data,
                              simulated(state, seat, key, confirm="decline_help"))
         o = state.T.help_info[advisor.number][key]
         preview = simulated(state, seat, key, own_change(o.gold, o.wood, o.stone, o.vp),
@@ -400,6 +404,21 @@ class TakeHelp(Decision):
         else:
             take_help(state, seat, advisor, state.T.help_info[advisor][key])
         help_from(state, frame[2] + 1)
+
+
+def free_help(state, seat: int, advisor: int) -> str | None:
+    """The key of the advisor's help when it is the only form offered and costs nothing (no
+    good, VP or card look given up: only goods, VP, soldiers or +2 tokens gained), else None.
+    Declining it (KB-9.4, e.g. after influencing only to block) can then never do better than
+    taking it: more goods, VP, soldiers or tokens never hurt in Kingsburg."""
+    keys = [k for k in help_keys(state, seat, advisor) if k != HelpKey.DECLINE]
+    if len(keys) != 1:
+        return None
+    o = state.T.help_info[advisor][keys[0]]
+    if min(o.gold, o.wood, o.stone, o.vp, o.soldiers, o.tokens) < 0 or o.peek \
+            or o.need_gold or o.need_wood or o.need_stone or o.need_vp:
+        return None
+    return keys[0]
 
 
 def take_help(state, seat: int, advisor: int, o) -> None:

@@ -112,17 +112,27 @@ export function mountTable(root, id) {
     menu.querySelector("button").focus();
   }
 
-  /** The lone option that is taken without asking, or null: one option, no confirmation, the
-   *  seat alone decides (a simultaneous decision's timing could tell others something), not
-   *  just returned to by undo, not stopped by the player, and the setting on. */
+  /** The option that is taken without asking, or null: the lone option, or the one every other
+   *  option is marked (`data.dominated_by`, e.g. declining a Kingsburg advisor's free help) as
+   *  never doing better than; with no confirmation, the seat alone deciding (a simultaneous
+   *  decision's timing could tell others something), not just returned to by undo, not stopped
+   *  by the player, and the setting on. */
   function autoOption(frame) {
-    if (frame.seat === null || frame.finished || frame.actions.length !== 1) return null;
-    const [only] = frame.actions;
+    if (frame.seat === null || frame.finished) return null;
+    const only = soleOption(frame.actions);
+    if (!only) return null;
     const key = `${frame.seat}:${frame.version}`;
     if (!setting("auto") || ui.stopped === key || only.data?.preview?.confirm) return null;
     if (frame.acting.length !== 1 || frame.acting[0] !== frame.seat) return null;
     if (frame.last?.kind === "undo" && frame.last.seat === frame.seat) return null;
     return only;
+  }
+
+  /** The lone option, or the only one no other is dominated by (see autoOption); else null. */
+  function soleOption(actions) {
+    const kept = actions.filter((a) => !a.data?.dominated_by);
+    if (kept.length !== 1) return null;
+    return actions.every((a) => a === kept[0] || a.data.dominated_by === kept[0].key) ? kept[0] : null;
   }
 
   function scheduleAuto(connection, ctx) {
@@ -136,7 +146,7 @@ export function mountTable(root, id) {
     const text = actionText(only, ctx);
     autoTimer = setTimeout(() => {
       if (ui.auto !== key || connection.frame.version !== frame.version || !autoOption(connection.frame)) return;
-      ui.autoTaken.push({ version: frame.version, seat: frame.seat, text });
+      ui.autoTaken.push({ version: frame.version, seat: frame.seat, text, sensible: frame.actions.length > 1 });
       connection.act(only.key);
     }, AUTO_DELAY);
   }
@@ -171,9 +181,11 @@ export function mountTable(root, id) {
     // the generic sentence beside it said the same twice ("The game is over." / "The game is over").
     if (frame.finished) parts.push(ctx.view?.guide?.next ? null : h("p", { class: "over" }, t("ui.game_over")));
     else if (auto) {
-      parts.push(h("h2", { id: "decision" }, t("ui.only_option")),
+      const sensible = frame.actions.length > 1;       // the others can only do worse
+      parts.push(h("h2", { id: "decision" }, t(sensible ? "ui.sensible_option" : "ui.only_option")),
         h("p", { class: "auto-pending", id: "auto-pending", role: "status" },
-          t("ui.only_option_taking", { option: actionText(auto, ctx) }), " ", previewBlock(auto.data?.preview, ctx)),
+          t(sensible ? "ui.sensible_option_taking" : "ui.only_option_taking", { option: actionText(auto, ctx) }), " ",
+          previewBlock(auto.data?.preview, ctx)),
         h("button", { class: "small", id: "auto-stop", "data-focus-key": "auto-stop", onclick: () => {
           ui.stopped = `${frame.seat}:${frame.version}`;
           render();
@@ -183,7 +195,8 @@ export function mountTable(root, id) {
         && frame.actions.find((a) => a.key === ui.confirming.key);
       parts.push(h("h2", { id: "decision" }, t("ui.your_turn")));
       if (lastAuto && lastAuto.seat === frame.seat && lastAuto.version >= frame.version - 2) {
-        parts.push(h("p", { class: "auto-done", id: "auto-done" }, t("ui.auto_taken", { option: lastAuto.text })));
+        parts.push(h("p", { class: "auto-done", id: "auto-done" },
+          t(lastAuto.sensible ? "ui.sensible_taken" : "ui.auto_taken", { option: lastAuto.text })));
       }
       if (confirming) {
         parts.push(confirmBox(ctx, confirming, () => { ui.confirming = null; connection.act(confirming.key); },

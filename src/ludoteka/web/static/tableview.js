@@ -203,7 +203,7 @@ export function logPanel(ctx, events, state, chat = null) {
       .map((e) => [e.version, h("li", { class: e.version === frame.version ? "new" : "", "data-kind": e.kind }, eventText(e, ctx))]);
     for (const taken of state.autoTaken || []) {
       if (state.logSeat && Number(state.logSeat) !== taken.seat) continue;
-      lines.push([taken.version - 0.5, h("li", { class: "auto", "data-kind": "auto" }, t("ui.auto_taken", { option: taken.text }))]);
+      lines.push([taken.version - 0.5, h("li", { class: "auto", "data-kind": "auto" }, t(taken.sensible ? "ui.sensible_taken" : "ui.auto_taken", { option: taken.text }))]);
     }
     lines.sort((a, b) => a[0] - b[0]);
     items.replaceChildren(...lines.map(([, li]) => li));
