@@ -175,6 +175,7 @@ export function mountTable(root, id) {
   function decisionPanel(ctx, connection) {
     const { frame } = ctx;
     const parts = [];
+    let hint = null;
     const auto = autoOption(frame);
     const lastAuto = ui.autoTaken[ui.autoTaken.length - 1];
     // Over: the game's own guide line says so (with what was settled last) where it has one;
@@ -194,7 +195,9 @@ export function mountTable(root, id) {
       const confirming = ui.confirming?.version === frame.version
         && frame.actions.find((a) => a.key === ui.confirming.key);
       parts.push(h("h2", { id: "decision" }, t("ui.your_turn")));
-      if (lastAuto && lastAuto.seat === frame.seat && lastAuto.version >= frame.version - 2) {
+      // Only on the decision that comes right after it (nobody moved between): above a later,
+      // unrelated one it read as part of that decision.
+      if (lastAuto && lastAuto.seat === frame.seat && lastAuto.version === frame.version - 1) {
         parts.push(h("p", { class: "auto-done", id: "auto-done" },
           t(lastAuto.sensible ? "ui.sensible_taken" : "ui.auto_taken", { option: lastAuto.text })));
       }
@@ -204,21 +207,25 @@ export function mountTable(root, id) {
       } else {
         if (ctx.options.size) parts.push(h("p", { class: "hint" }, t("ui.choose_on_board")));
         parts.push(optionRows(ctx, frame.actions, (a) => pick(connection, a)),
-          h("p", { class: "place-preview", id: "place-preview", "aria-live": "polite", hidden: true }),
-          hints.part(ctx, connection));
+          h("p", { class: "place-preview", id: "place-preview", "aria-live": "polite", hidden: true }));
+        hint = hints.part(ctx, connection);
       }
     } else {
       const waiting = frame.acting.map((s) => ctx.seatName(s));
       parts.push(h("p", { class: "waiting", id: "waiting" }, t("ui.waiting_for", { names: ctx.list(waiting) })));
     }
-    parts.push(undoPart(ctx, connection));
     if (ui.error) parts.push(h("p", { class: "error", role: "alert" }, t("ui.error", { message: ui.error })));
-    const mine = frame.actions.length && !auto ? sinceBlock(ctx, connection.events, connection.actedAt) : null;
+    // (two events on a phone, where the bar's room is the options')
+    const mine = frame.actions.length && !auto
+      ? sinceBlock(ctx, connection.events, connection.actedAt, matchMedia("(max-width: 900px)").matches ? 2 : 3) : null;
     const beside = frame.actions.length ? ctx.mod.besideDecision?.(ctx) : null;    // e.g. Kingsburg's dice
     const around = [mine, guideBlock(ctx), suppliesSummary(ctx, frame.seat), beside];
-    const tail = frame.seat === null || frame.finished ? null : settingsPanel(() => render());
+    // Hint, undo and the settings share one row (on a phone the options keep the bar's room);
+    // an open hint or settings panel takes the row's whole width.
+    const tools = h("div", { class: "decision-tools" }, hint, undoPart(ctx, connection),
+      frame.seat === null || frame.finished ? null : settingsPanel(() => render()));
     return h("section", { class: "decision", id: "decision-bar", "aria-labelledby": "decision" },
-      ...parts.slice(0, 1), ...around, ...parts.slice(1), tail);
+      ...parts.slice(0, 1), ...around, ...parts.slice(1), tools);
   }
 
   /** Pointer or focus on a place with options: show their previews in the bar. */
