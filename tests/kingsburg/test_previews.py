@@ -172,3 +172,25 @@ def test_recruiting_shows_the_cost_and_the_battle_odds_and_the_last_one_the_batt
     low, high = DATA.year_ranges[0]
     assert note_keys(p) == ["battle_odds", "battle_follows"]
     assert (p["notes"][0]["args"]["low"], p["notes"][0]["args"]["high"]) == (low, high)
+
+
+@pytest.mark.rule("KB-13.1", "KB-13.6")
+def test_a_preview_that_runs_into_the_kings_envoy_says_where_it_goes():
+    """The King's Envoy is handed out (KB-13.1; an unused one first goes back, KB-13.6) as soon as
+    the last building decision of Summer is made, so that option's preview moves the Envoy: its
+    note says why, "comes to you" exactly when the seat gets it, and no other preview has one."""
+    found = {"envoy_follows_you": 0, "envoy_follows": 0}
+    for seed in range(6):
+        for state in random_decisions(GAME, 3, seed):
+            seat = state.acting_seats()[0]
+            for action in state.legal_actions(seat):
+                world = state.clone()
+                mark = world.event_mark()
+                world.apply(action.key, seat)
+                given = [e["data"]["seat"] for e in world.events(seat, since=mark) if e["kind"] == "kings_envoy"]
+                keys = [k for k in note_keys(action.data.get("preview") or {}) if k.startswith("envoy_follows")]
+                expected = [] if not given else ["envoy_follows_you" if given[0] == seat else "envoy_follows"]
+                assert keys == expected, (seed, action.key, given, keys)
+                for k in keys:
+                    found[k] += 1
+    assert found["envoy_follows_you"] and found["envoy_follows"]

@@ -122,6 +122,14 @@ def simulated(state, seat: int, key: str, own: dict[str, int] | None = None,
         if event["kind"] == "kings_reward" and seat in event["data"]["seats"]:
             notes.append(note("kings_reward_follows", f"Then the King's Reward: 1 VP for the most buildings "
                               f"({event['data']['buildings']})", buildings=event["data"]["buildings"]))
+        # KB-13.1/13.6: the Envoy handed out (or taken back) at once, so a preview's Envoy says why
+        if event["kind"] == "kings_envoy":
+            if event["data"]["seat"] == seat:
+                notes.append(note("envoy_follows_you", "Then the King's Envoy comes to you: the fewest "
+                                  "buildings, then the fewest goods"))
+            else:
+                notes.append(note("envoy_follows", "Then the King's Envoy is given out: to the fewest "
+                                  "buildings, then the fewest goods (a tie on both: to nobody)"))
     uncertain: tuple[str, ...] = ()
     if not fought and (world.year != year or world.battle_fought()):
         # KB-15: the battle came before the next decision; soldiers still all go home (KB-15.17)
