@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from ludoteka.boardgames.messina.model.state import POPULARITY
+from ludoteka.boardgames.messina.model.state import HUTS, POPULARITY
 from ludoteka.boardgames.messina.rules.overseers import Branch
 from preview_kit import preview_problems, random_decisions
 
@@ -170,3 +170,33 @@ def test_repopulation_says_its_cost_points_and_rats():
     cost = dict(h.repop_cost)
     assert args == {"coins": cost.get("coin", 0), "timber": cost.get("timber", 0), "citizens": len(h.repop_citizens),
                     "points": h.points, "visit": 2, "rats": 1 if s.cubes[node] else 0}
+
+
+@pytest.mark.rule("MS-11.1", "MS-11.3", "MS-11.8", "MS-11.9")
+def test_a_destination_says_whom_it_rescues_and_where_they_go():
+    """MS-11.1: every citizen on the chosen hex is rescued; MS-11.3: onto a free square of its
+    sector; MS-11.8/11.9: from a plagued hex into a free quarantine hut; with no room, discarded.
+    The hex's preview says so before the choice, and the rescue then does what it said."""
+    def discarded_after(state) -> int:
+        world = state.clone()
+        mark = world.event_mark()
+        world.apply("hex:B01")
+        while world.to_act == 0 and world.legal_keys()[0].startswith(("hut:", "square:", "discard")):
+            world.apply(world.legal_keys()[0])
+        return sum(1 for e in world.events(0, since=mark) if e["kind"] == "rescue" and e["data"]["to"] == "discard")
+
+    s = _b01_turn(rats=0, fire=2)
+    b01 = next(n for n, t in enumerate(s.hex_at) if t >= 0 and s.data.hexes[t].id == "B01")
+    s.city_citizens[b01 * 3:b01 * 3 + 3] = [2, 0, 1]
+    notes = _notes(_preview(s, "hex:B01"))              # 2 plague cubes there: into quarantine
+    assert notes["rescue_quarantine"] == {"artisan": 2, "aristocrat": 0, "nun": 1}
+    assert "rescue_estate" not in notes and "rescue_lost" not in notes
+    assert discarded_after(s) == 0
+    s.huts[0:HUTS] = [1] * (HUTS - 1) + [0]              # one free hut: two of the three are lost
+    assert _notes(_preview(s, "hex:B01"))["rescue_lost"] == {"lost": 2}
+    assert discarded_after(s) == 2
+    s.cubes[b01], s.cube_supply = 0, s.cube_supply + 2    # no plague: into the estate's sectors
+    notes = _notes(_preview(s, "hex:B01"))
+    assert notes["rescue_estate"] == {"artisan": 2, "aristocrat": 0, "nun": 1}
+    assert not any(k.startswith("rescue_lost") for k in notes)
+    assert discarded_after(s) == 0

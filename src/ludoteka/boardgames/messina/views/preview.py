@@ -21,7 +21,8 @@ from ..model.sides import board_of
 from ..model.state import OVERSEERS, POPULARITY, SQUARES
 from ..model.texts import amount_text, count_text
 from ..rules.activation import groups_for
-from ..rules.plague import pay_for_cube, payment_keys, round_row
+from ..rules.citizens import workshop_move_keys
+from ..rules.plague import pay_for_cube, payment_keys, rescue_options, round_row
 from ..scoring.standard import rat_penalty
 
 # The public counters of a seat, in display order: item -> English label (Game.supply_items).
@@ -151,6 +152,30 @@ def _hex_notes(state, seat: int, node: int) -> list[dict[str, Any]]:
     return notes
 
 
+def _rescue_notes(state, seat: int, node: int) -> list[dict[str, Any]]:
+    """MS-11: every citizen on the hex is rescued: into quarantine huts when the hex has plague
+    (MS-11.8/11.9), else onto free squares of its sector (MS-11.3); one with no room is discarded,
+    unless (in the estate) a citizen moving into a workshop frees a square first (MS-11.6)."""
+    counts = [state.city_citizens[node * 3 + cls] for cls in range(3)]
+    if not any(counts):
+        return []
+    plague = state.cubes[node] > 0
+    if plague:
+        lost = max(0, sum(counts) - len(rescue_options(state, seat, 0, True)))
+    else:
+        lost = sum(max(0, n - len(rescue_options(state, seat, cls, False))) for cls, n in enumerate(counts))
+    where = "into quarantine (the hex has plague)" if plague else "into your estate"
+    args = dict(zip(OVERSEERS, counts))
+    notes = [note("rescue_quarantine" if plague else "rescue_estate",
+                  f"rescued {where}: artisans {counts[0]}, aristocrats {counts[1]}, nuns {counts[2]}", **args)]
+    if lost:
+        workshop = not plague and bool(workshop_move_keys(state, seat))
+        notes.append(note("rescue_lost_workshop" if workshop else "rescue_lost",
+                          f"no room for {lost} of them: discarded"
+                          + (", unless a citizen moves into a workshop first" if workshop else ""), lost=lost))
+    return notes
+
+
 def _ship_notes(state, seat: int, ship_id: str) -> list[dict[str, Any]]:
     """MS-9.7, MS-13.2: a ship with a plague cube: fight it with the round's fire or take a rat."""
     ship = next(i for i, sh in enumerate(state.data.ships) if sh.id == ship_id)
@@ -213,6 +238,7 @@ def preview(state, seat: int, action: Action, keys: list[str], worlds: _Worlds) 
     notes: list[dict[str, Any]] = []
     confirm = None
     if kind == "choose_destination" and key.startswith("hex:"):
+        notes += _rescue_notes(state, seat, action.data.get("node", -1))
         notes += _hex_notes(state, seat, action.data.get("node", -1))
     elif kind == "choose_destination" and key.startswith("ship:"):
         notes += _ship_notes(state, seat, key[5:])
