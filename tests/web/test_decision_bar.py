@@ -425,3 +425,24 @@ def test_a_free_help_is_taken_for_the_player_and_the_log_says_why(open_page, ser
     page.wait_for_selector("#log li.auto")
     lines = page.locator("#log li.auto").all_inner_texts()
     assert any(line.startswith("Taken for you, the other choice gaining nothing: ") for line in lines), lines
+
+
+def test_messina_rescue_squares_say_what_each_does_when_activated(open_page, server):
+    """The squares a rescued citizen may go to differ by what they do when activated (MS-11.3,
+    MS-17): each square option says it, from the board's component data."""
+    page = open_page()
+    watch = Watch(page)
+    start_table(page, server.url, "messina-1347", ["you", "ai_easy"])
+    for step in range(30):
+        if wait_turn(page) != "act":
+            break
+        frame = watch.frames[version(page)]
+        squares = [a for a in frame["actions"] if a["key"].startswith("square:")]
+        if frame["decision"] == "Rescue" and squares:
+            texts = page.locator("#actions button.action").all_inner_texts()
+            assert len(texts) == len(frame["actions"])
+            doing = [t for t in texts if "(when activated: " in t]
+            assert len(doing) == len(squares), texts
+            return
+        take(page, 0)
+    raise AssertionError("no rescue onto a square in 30 decisions")

@@ -133,8 +133,13 @@ export function actionText(action, ctx) {
     }
     case "square": {
       const sq = Number(action.key.slice(7));
-      if (decision === "rescue") return ctx.t("ms.act.rescue_square", { citizen: className(ctx, d.citizen), square: squareText(ctx, sq) });
-      if (decision === "quarantine_exit") return ctx.t("ms.act.exit_square", { citizen: citizenText(ctx, d.citizen, d.upgraded), square: squareText(ctx, sq) });
+      // Where a citizen goes in, the squares differ by what they do when activated: say it.
+      const does = () => {
+        const spec = ctx.components[`square:${me(ctx).board}:${sq}`]?.action;
+        return spec ? ` (${ctx.t("ms.act.square_does", { action: specText(ctx, spec) })})` : "";
+      };
+      if (decision === "rescue") return ctx.t("ms.act.rescue_square", { citizen: className(ctx, d.citizen), square: squareText(ctx, sq) }) + does();
+      if (decision === "quarantine_exit") return ctx.t("ms.act.exit_square", { citizen: citizenText(ctx, d.citizen, d.upgraded), square: squareText(ctx, sq) }) + does();
       if (decision === "upgrade_citizen") return ctx.t("ms.act.upgrade_square", { class: className(ctx, CLASSES[Math.floor(sq / 6)]), square: squareText(ctx, sq) });
       if (decision === "repopulate_choice") return ctx.t("ms.act.give_square", { citizen: squareCitizen(ctx, sq), square: squareText(ctx, sq) });
       const spec = ctx.components[`square:${me(ctx).board}:${sq}`]?.action;
