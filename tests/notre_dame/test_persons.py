@@ -257,3 +257,23 @@ def test_minstrel_moving_only_the_friend_is_logged_as_the_friend_alone():
     s.apply("move:0+friend")
     line = [t for t in s.log(None) if "(Minstrel" in t][-1]
     assert "moves the trusted friend from the Bank to the Residence" in line and "0 stones" not in line
+
+
+@rule("ND-18.4", "ND-18.5", "ND-9.2", "ND-10.2")
+def test_the_minstrels_moves_say_what_the_two_sectors_will_give_afterwards():
+    """The Minstrel's moves trigger no action (ND-18.6), but they change what the two sectors'
+    actions give when their cards are played: each count option says how many pieces stay and
+    arrive, then the two actions with those counts and the piece a card places first (the Bank:
+    1 coin a piece, ND-9.2; the Residence: 1 prestige a piece, ND-10.2)."""
+    s = bribed(("minstrel", "monk", "city_guard"), "minstrel",
+               sectors={"bank": 4}, friend="bank", pp=0)
+    s.apply("minstrel:bank>residence")
+    notes = {a.key: [(n["key"], n["args"]) for n in a.data["preview"]["notes"]] for a in s.legal_actions(0)}
+    # 4 stones and the friend on the Bank (5 pieces); moving 2 stones and the friend leaves 2
+    assert notes["move:2+friend"] == [("no_action", {}), ("pieces_after", {"left": 2, "there": 3}),
+                                      ("effect_bank", {"n": 3}), ("effect_residence", {"n": 4})]
+    assert notes["move:1"][1:] == [("pieces_after", {"left": 4, "there": 1}),
+                                   ("effect_bank", {"n": 5}), ("effect_residence", {"n": 2})]
+    before = count(s, 0, "bank")
+    s.apply("move:1")
+    assert (count(s, 0, "bank"), count(s, 0, "residence")) == (before - 1, 1)

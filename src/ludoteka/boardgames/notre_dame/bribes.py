@@ -8,7 +8,7 @@ from ...kernel.preview import attach, note
 from .actions import card_effect, sector_action
 from .data import SECTOR_COUNT
 from .frames import FLOW
-from .outlook import effect_notes, preview
+from .outlook import effect_note, effect_notes, preview
 from .keys import (BARMAID_KEYS, BISHOP_INDEX, BISHOP_KEYS, HOTEL_COIN, HOTEL_RAT, HOTEL_STONE,
                    JUGGLE_INDEX, JUGGLE_KEYS, JUGGLE_TO_INDEX, JUGGLE_TO_KEYS, MINSTREL_INDEX,
                    MINSTREL_KEYS, MOVE_INDEX, MOVE_KEYS, NOTRE_DAME, PASS, PERSON_POINTS, REWARD_LABELS, REWARD_TEXTS)
@@ -224,9 +224,11 @@ class MinstrelFrom(Decision):
     def describe(self, state, frame, seat, key):
         a, b = MINSTREL_INDEX[key]
         names, ids = state.data.card_names, state.data.card_ids
+        counts = minstrel_count_keys(state, seat, a)
+        after = minstrel_notes(state, seat, a, b, counts[0]) if len(counts) == 1 else []   # moved at once
         return attach(Action(key, f"Move pieces from your {names[a]} to your {names[b]} (Minstrel)",
                              {"kind": "minstrel", "from": ids[a], "to": ids[b]}),
-                      preview(state, seat, key, [note("no_action", "no sector action follows")]))   # ND-18.6
+                      preview(state, seat, key, [note("no_action", "no sector action follows")] + after))   # ND-18.6
 
     def apply(self, state, frame, seat, key):
         origin, dest = MINSTREL_INDEX[key]
@@ -235,6 +237,18 @@ class MinstrelFrom(Decision):
             minstrel_move(state, seat, origin, dest, keys[0])
         else:
             state.push(MINSTREL_COUNT(seat, origin, dest))
+
+
+def minstrel_notes(state, seat: int, origin: int, dest: int, key: str) -> list[dict]:
+    """What the two sectors' actions will give once the pieces have moved (ND-18.5): the pieces
+    left and arrived, then each sector's `effect_note` with its new count and the piece a card
+    played there places first (as the draft's notes count, ND-8 to ND-16)."""
+    stones, with_friend = MOVE_INDEX[key]
+    moved = stones + (1 if with_friend else 0)
+    left, there = state.count(seat, origin) - moved, state.count(seat, dest) + moved
+    return [note("pieces_after", f"then {left} pieces stay and {there} are at the destination; played "
+                 "later, with the piece then placed, their actions give:", left=left, there=there),
+            effect_note(state, seat, origin, left + 1), effect_note(state, seat, dest, there + 1)]
 
 
 def minstrel_move(state, seat: int, origin: int, dest: int, key: str) -> None:
@@ -273,7 +287,8 @@ class MinstrelCount(Decision):
         names = state.data.card_names
         return attach(Action(key, f"Move {' and '.join(parts)} from your {names[frame[2]]} to your {names[frame[3]]}",
                              {"kind": "minstrel_count", "stones": stones, "friend": friend}),
-                      preview(state, seat, key, [note("no_action", "no sector action follows")]))   # ND-18.6
+                      preview(state, seat, key, [note("no_action", "no sector action follows")]   # ND-18.6
+                              + minstrel_notes(state, seat, frame[2], frame[3], key)))
 
     def apply(self, state, frame, seat, key):
         minstrel_move(state, seat, frame[2], frame[3], key)
