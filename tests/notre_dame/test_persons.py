@@ -277,3 +277,39 @@ def test_the_minstrels_moves_say_what_the_two_sectors_will_give_afterwards():
     before = count(s, 0, "bank")
     s.apply("move:1")
     assert (count(s, 0, "bank"), count(s, 0, "residence")) == (before - 1, 1)
+
+
+def bribe_note_keys(s, person) -> list[str]:
+    action = next(a for a in s.legal_actions(0) if a.key == f"bribe:{person}")
+    return [n["key"] for n in (action.data.get("preview") or {}).get("notes", [])]
+
+
+@rule("ND-19.3", "ND-AMB-17", "ND-19.7", "ND-19.9", "ND-18.4")
+def test_a_bribe_that_gives_nothing_now_says_so_and_the_bishop_counts_the_empty_sectors():
+    """A coin spent for nothing is warned of (the Bishop says why), and the Bishop's option says
+    among how many empty sectors the free stone goes; each note agrees with what bribing does."""
+    persons = ("bishop", "lawyer", "mayor")
+    cases = [  # counts, person, the note expected, what bribing then does
+        (dict(sectors={"bank": 1, "park": 1}, friend="hotel"), "bishop", "bishop_sectors"),
+        (dict(general=0), "bishop", "bishop_no_stone"),
+        (dict(sectors={name: 1 for name in DATA.sectors[:6]}, friend="hospital"), "bishop", "bishop_no_sector"),
+        (dict(held={0: 1}), "lawyer", "bribe_nothing"),
+        (dict(held={0: 2}), "lawyer", None),
+        (dict(sectors={"bank": 2}), "mayor", "bribe_nothing"),
+        (dict(sectors={"bank": 3}), "mayor", None),
+    ]
+    for counts, person, expected in cases:
+        s = bribe_state(3, 0, persons)
+        set_counts(s, 0, pp=0, **counts)
+        keys = bribe_note_keys(s, person)
+        assert (expected in keys if expected else not {"bribe_nothing"} & set(keys)), (counts, person, keys)
+        action = next(a for a in s.legal_actions(0) if a.key == f"bribe:{person}")
+        prestige = s.prestige[0]
+        s.apply(f"bribe:{person}")
+        if expected == "bishop_sectors":          # the sectors counted are the ones then offered
+            [n] = [n["args"]["n"] for n in action.data["preview"]["notes"] if n["key"] == expected]
+            assert n == len(s.legal_keys()) == 4
+        elif person == "bishop" or expected == "bribe_nothing":
+            assert NEXT(s) and s.prestige[0] == prestige, (counts, person)
+        else:
+            assert s.prestige[0] > prestige

@@ -99,10 +99,31 @@ def test_residence_with_two_in_the_park_previews_the_park_bonus():
 @rule("ND-14.3")
 def test_the_first_piece_in_the_park_says_when_its_bonus_begins_not_that_it_brings_0():
     s = play_state(3, 0, ("park",), open_prestige=True)
-    set_counts(s, 0, sectors={"park": 0}, personal=2)
+    set_counts(s, 0, sectors={"park": 0}, personal=2, rat=2)
     assert "effect_park_alone" in note_keys(preview(s, "play:park"))
-    set_counts(s, 0, sectors={"park": 1}, personal=2)
+    set_counts(s, 0, sectors={"park": 1}, personal=2, rat=2)
     assert note_args(preview(s, "play:park"), "effect_park") == {"n": 1}      # the second piece: a pair
+
+
+@rule("ND-11.10", "ND-12.3", "ND-14.2", "ND-15.2")
+def test_the_park_hospital_and_hotel_notes_say_a_rat_marker_on_0_cannot_go_back():
+    """A marker on 0 loses the step back: the notes of the cards played say so (the audit saw
+    "rat marker back 1" offered at 0), and the hotel's choice then offers no such option."""
+    for card, sectors in (("park", {"park": 0}), ("park", {"park": 1}), ("hospital", {"hospital": 1}),
+                          ("hotel", {"hotel": 0})):
+        s = play_state(3, 0, (card,))
+        set_counts(s, 0, sectors=sectors, personal=2, rat=1)
+        [back] = [k for k in note_keys(preview(s, f"play:{card}")) if k.startswith(f"effect_{card}")]
+        assert not back.endswith("_at_zero")
+        set_counts(s, 0, sectors=sectors, personal=2, rat=0)
+        [lost] = [k for k in note_keys(preview(s, f"play:{card}")) if k.startswith(f"effect_{card}")]
+        assert lost == back + "_at_zero"
+        if card == "hotel":          # what the note promises: the hotel's choice has no rat option
+            s.apply("play:hotel")
+            s.apply("place")
+            assert s.to_act == 0 and not any("rat" in k for k in s.legal_keys()), s.legal_keys()
+    english = json.loads((LANG / "en.json").read_text(encoding="utf-8"))
+    assert "your rat marker is on 0" in english["nd.note.effect_park_alone_at_zero"]
 
 
 @rule("ND-EX-8", "ND-20.5", "ND-20.6", "ND-20.11")

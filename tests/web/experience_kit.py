@@ -124,6 +124,22 @@ OUT_OF_VIEW = """() => {
 }"""
 
 
+# Where the page, the side panel and the bar were, and what reaches lowest on the page (to tell a
+# scrolled page from a bar too tall or a stray element lengthening the page).
+WHERE = """() => {
+    const rect = (el) => el && [Math.round(el.getBoundingClientRect().top), Math.round(el.getBoundingClientRect().bottom)];
+    let lowest = null, bottom = 0;
+    for (const el of document.querySelectorAll('body *')) {
+        const r = el.getBoundingClientRect();
+        if (r.height > 0 && r.bottom > bottom) { bottom = r.bottom; lowest = `${el.tagName}.${el.className}#${el.id}`; }
+    }
+    const side = document.querySelector('.side');
+    return JSON.stringify({ scrollY, height: document.documentElement.scrollHeight, side: rect(side),
+        sideScroll: side?.scrollTop, bar: rect(document.querySelector('#decision-bar')),
+        body: rect(document.querySelector('.table-body')), lowest, focus: document.activeElement?.outerHTML.slice(0, 80) });
+}"""
+
+
 def in_view_problems(page, sizes=SIZES) -> list[str]:
     """At each size: the question, the first option and the own supplies wholly inside the
     viewport, and every other option too or inside the bar that scrolls. The page is left at the
@@ -134,8 +150,7 @@ def in_view_problems(page, sizes=SIZES) -> list[str]:
         settled(page)
         out = page.evaluate(OUT_OF_VIEW)
         if out:      # where the page and the bar were, to tell a scrolled page from a bar too tall
-            where = page.evaluate("JSON.stringify([scrollY, document.documentElement.scrollHeight, "
-                                  "document.querySelector('#decision-bar')?.getBoundingClientRect()])")
+            where = page.evaluate(WHERE)
             problems += [f"{part} outside the {width}x{height} viewport (scroll, bar: {where})" for part in out]
     return problems
 

@@ -49,12 +49,7 @@ class Bribe(Decision):
         person = state.data.persons[state.data.person_index[key]]
         action = Action(key, f"Bribe the {person.name}: {person.text}",
                         {"kind": "bribe", "person": person.id, "coins": 1})
-        notes = []
-        if person.effect == "physician":                           # ND-18.10
-            steps = state.plague_value()
-            notes.append(note("physician", f"your rat marker does not advance in this round's plague "
-                              f"({steps} steps saved)", n=steps))
-        return attach(action, preview(state, seat, key, notes))
+        return attach(action, preview(state, seat, key, bribe_notes(state, seat, person.effect)))
 
     def apply(self, state, frame, seat, key):
         if key == PASS:
@@ -103,14 +98,13 @@ def _physician(state, seat):                                       # ND-18.10
     state.physician[seat] = True
 
 
-def _city_guard(state, seat):                                      # ND-19.1
+def _city_guard(state, seat) -> int:                               # ND-19.1
     base = seat * SECTOR_COUNT
-    pieces = sum(state.sector_stones[base:base + SECTOR_COUNT]) + (state.friend[seat] >= 0) + state.notre_dame_stones[seat]
-    state.gain_pp(seat, pieces, PERSON_POINTS, "City Guard")
+    return sum(state.sector_stones[base:base + SECTOR_COUNT]) + (state.friend[seat] >= 0) + state.notre_dame_stones[seat]
 
 
-def _night_watchman(state, seat):                                  # ND-19.2
-    state.gain_pp(seat, len(state.empty_sectors(seat)), PERSON_POINTS, "Night Watchman")
+def _night_watchman(state, seat) -> int:                           # ND-19.2
+    return len(state.empty_sectors(seat))
 
 
 def _bishop(state, seat):                                          # ND-19.3, ND-AMB-17
@@ -122,37 +116,76 @@ def _bishop(state, seat):                                          # ND-19.3, ND
                     {"seat": seat, "person": "bishop"}, (seat,))
 
 
-def _guild_master(state, seat):                                    # ND-19.5
-    state.gain_pp(seat, 2 * _count_sectors(state, seat, 2), PERSON_POINTS, "Guild Master")
+def _guild_master(state, seat) -> int:                             # ND-19.5
+    return 2 * _count_sectors(state, seat, 2)
 
 
-def _king_of_beggars(state, seat):                                 # ND-19.6, ND-AMB-29
-    state.gain_pp(seat, state.data.plague_max - state.rat[seat], PERSON_POINTS, "King of Beggars")
+def _king_of_beggars(state, seat) -> int:                          # ND-19.6, ND-AMB-29
+    return state.data.plague_max - state.rat[seat]
 
 
-def _lawyer(state, seat):                                          # ND-19.7
-    held = sum(state.held[seat * state.boroughs:(seat + 1) * state.boroughs])
-    state.gain_pp(seat, 3 * (held // 2), PERSON_POINTS, "Lawyer")
+def _lawyer(state, seat) -> int:                                   # ND-19.7
+    return 3 * (sum(state.held[seat * state.boroughs:(seat + 1) * state.boroughs]) // 2)
 
 
-def _lady_in_waiting(state, seat):                                 # ND-19.8
-    state.gain_pp(seat, max(state.count(seat, s) for s in range(SECTOR_COUNT)), PERSON_POINTS, "Lady-in-Waiting")
+def _lady_in_waiting(state, seat) -> int:                          # ND-19.8
+    return max(state.count(seat, s) for s in range(SECTOR_COUNT))
 
 
-def _mayor(state, seat):                                           # ND-19.9
-    state.gain_pp(seat, 3 * _count_sectors(state, seat, 3), PERSON_POINTS, "Mayor")
+def _mayor(state, seat) -> int:                                    # ND-19.9
+    return 3 * _count_sectors(state, seat, 3)
 
 
-def _carpenter(state, seat):                                       # ND-19.10
-    state.gain_pp(seat, _count_sectors(state, seat, 1), PERSON_POINTS, "Carpenter")
+def _carpenter(state, seat) -> int:                                # ND-19.10
+    return _count_sectors(state, seat, 1)
+
+
+# The persons who give prestige alone: how much, for the effect and for the option's notes.
+PERSON_POINTS_OF = {
+    "city_guard": _city_guard, "night_watchman": _night_watchman, "guild_master": _guild_master,
+    "king_of_beggars": _king_of_beggars, "lawyer": _lawyer, "lady_in_waiting": _lady_in_waiting,
+    "mayor": _mayor, "carpenter": _carpenter,
+}
+
+
+def _prestige_person(effect: str, name: str):
+    points = PERSON_POINTS_OF[effect]
+    return lambda state, seat: state.gain_pp(seat, points(state, seat), PERSON_POINTS, name)
+
+
+def bribe_notes(state, seat: int, effect: str) -> list[dict]:
+    """What a bribe's preview cannot show by itself: the plague steps the Physician saves
+    (ND-18.10), the Bishop's empty sectors or why he does nothing (ND-19.3), and a person who
+    gives nothing now, so that no coin is spent on him unwarned."""
+    if effect == "physician":
+        steps = state.plague_value()
+        return [note("physician", f"your rat marker does not advance in this round's plague "
+                     f"({steps} steps saved)", n=steps)]
+    if effect == "bishop":
+        empty = len(state.empty_sectors(seat))
+        if state.general[seat] > 0 and empty:
+            return [note("bishop_sectors", f"then a free stone in one of your {empty} empty sectors, "
+                         f"and that sector's action", n=empty)]
+        if state.general[seat] == 0:
+            return [note("bishop_no_stone", "it gives you nothing now: no stone in your general supply")]
+        return [note("bishop_no_sector", "it gives you nothing now: you have no empty sector")]
+    nothing = ((effect in PERSON_POINTS_OF and PERSON_POINTS_OF[effect](state, seat) == 0)
+               or (effect == "minstrel" and not minstrel_keys(state, seat))
+               or (effect == "juggler" and not juggler_keys(state, seat)))
+    return [note("bribe_nothing", "it gives you nothing now")] if nothing else []
 
 
 PERSON_EFFECTS = {
     "barmaid": _barmaid, "monk": _monk, "moneylender": _moneylender, "minstrel": _minstrel,
-    "juggler": _juggler, "physician": _physician, "city_guard": _city_guard,
-    "night_watchman": _night_watchman, "bishop": _bishop, "guild_master": _guild_master,
-    "king_of_beggars": _king_of_beggars, "lawyer": _lawyer, "lady_in_waiting": _lady_in_waiting,
-    "mayor": _mayor, "carpenter": _carpenter,
+    "juggler": _juggler, "physician": _physician, "bishop": _bishop,
+    "city_guard": _prestige_person("city_guard", "City Guard"),
+    "night_watchman": _prestige_person("night_watchman", "Night Watchman"),
+    "guild_master": _prestige_person("guild_master", "Guild Master"),
+    "king_of_beggars": _prestige_person("king_of_beggars", "King of Beggars"),
+    "lawyer": _prestige_person("lawyer", "Lawyer"),
+    "lady_in_waiting": _prestige_person("lady_in_waiting", "Lady-in-Waiting"),
+    "mayor": _prestige_person("mayor", "Mayor"),
+    "carpenter": _prestige_person("carpenter", "Carpenter"),
 }
 
 

@@ -130,18 +130,26 @@ def effect_note(state, seat: int, sector: int, n: int) -> dict[str, Any]:
     if card == "carriage_house":
         return note("effect_carriage_house", f"Carriage House: move the carriage up to "
                     f"{_plural(n, 'market')} and take a message there", n=n)
+    # ND-11.10, ND-12.3, ND-14.2, ND-15.2: a marker on 0 cannot go back; the notes say so
+    at_zero = state.rat[seat] == 0
     if card == "hotel":
         k = 2 if n >= 4 else 1
+        if at_zero:
+            return note("effect_hotel_at_zero", f"Hotel: choose {k} of 1 coin, 1 stone (your rat marker is "
+                        f"on 0)", n=k)
         return note("effect_hotel", f"Hotel: choose {k} of 1 coin, 1 stone, rat marker back 1", n=k)
     if card == "park":
+        back = "your rat marker is on 0 (no step back)" if at_zero else "rat marker back 1"
+        suffix = "_at_zero" if at_zero else ""
         if n < 2:                     # ND-14.3: no pair yet ("brings 0 more" said nothing useful)
-            return note("effect_park_alone", "Park: rat marker back 1; from a second piece here on, every "
+            return note("effect_park_alone" + suffix, f"Park: {back}; from a second piece here on, every "
                         "prestige gain brings 1 more")
-        return note("effect_park", f"Park: rat marker back 1; then +{n >> 1} prestige on every prestige gain",
+        return note("effect_park" + suffix, f"Park: {back}; then +{n >> 1} prestige on every prestige gain",
                     n=n >> 1)
     if card == "hospital":
-        return note("effect_hospital", f"Hospital: rat marker back 1; each plague moves it "
-                    f"{_plural(n, 'step')} less", n=n)
+        back = "your rat marker is on 0 (no step back)" if at_zero else "rat marker back 1"
+        return note("effect_hospital" + ("_at_zero" if at_zero else ""), f"Hospital: {back}; each plague "
+                    f"moves it {_plural(n, 'step')} less", n=n)
     if card == "notre_dame":
         return note("effect_notre_dame", f"Notre Dame: a stone there and 1, 2 or 3 coins for 1, 3 or 6 "
                     f"prestige; at the period's end {state.data.tile_points[state.players]} prestige are "

@@ -27,13 +27,13 @@ export function context(frame, info) {
   const ctx = { frame, view: frame.view, seat: frame.seat, options: new Map(), components, t, list, has, mod };
   ctx.seatName = (seat) => {
     if (seat === null || seat === undefined) return "—";
-    const base = mod.seatName(seat, ctx);
     const info = frame.seats[seat];
-    if (seat === frame.seat) return `${base} (${t("ui.you")})`;
-    if (info?.kind === "ai") return `${base} (${computerText(info.level)})`;
-    return base;
+    if (info?.kind === "ai" && seat !== frame.seat) return `${mod.seatName(seat, ctx)} (${computerText(info.level)})`;
+    return ctx.youName(seat);
   };
   ctx.shortName = (seat) => mod.seatName(seat, ctx);
+  // The short name, "… (you)" for the viewing seat: the log, the scores and the winner line.
+  ctx.youName = (seat) => (seat === frame.seat ? `${ctx.shortName(seat)} (${t("ui.you")})` : ctx.shortName(seat));
   return ctx;
 }
 
@@ -84,7 +84,7 @@ function eventContext(ctx) {
   if (ctx.seat === null || ctx.seat === undefined) return ctx;
   if (!ctx.forEvents) {
     const named = Object.create(ctx);          // every later property of ctx still shows through
-    named.shortName = (seat) => (seat === ctx.seat ? `${ctx.shortName(seat)} (${t("ui.you")})` : ctx.shortName(seat));
+    named.shortName = ctx.youName;
     ctx.forEvents = named;
   }
   return ctx.forEvents;
@@ -251,15 +251,14 @@ export function scoreTable(ctx) {
   const seats = frame.seats.map((s) => s.seat);
   // The seat's own column and name say "(you)": "Winner: Player 2" left a player to work out
   // which column was theirs.
-  const named = (s) => (s === frame.seat ? `${ctx.shortName(s)} (${t("ui.you")})` : ctx.shortName(s));
-  const winners = frame.winners.map(named);
+  const winners = frame.winners.map(ctx.youName);
   return h("section", { class: "scores", id: "scores", "aria-labelledby": "scores-title" },
     h("h2", { id: "scores-title" }, t("ui.scores")),
     h("p", { class: "winner" }, t(winners.length > 1 ? "ui.winners" : "ui.winner", { names: list(winners) })),
     whyLine(ctx, categories, (c) => name("cat", c)),
     frame.replay ? null : endLinks(ctx),
     h("div", { class: "scroll" }, h("table", {},
-      h("thead", {}, h("tr", {}, h("th", {}, ""), seats.map((s) => h("th", { class: frame.winners.includes(s) ? "won" : "", "data-seat": s }, named(s))))),
+      h("thead", {}, h("tr", {}, h("th", {}, ""), seats.map((s) => h("th", { class: frame.winners.includes(s) ? "won" : "", "data-seat": s }, ctx.youName(s))))),
       h("tbody", {},
         categories.map((c) => h("tr", { "data-category": c }, h("th", { scope: "row" }, name("cat", c), help("cat", c)),
           seats.map((s) => h("td", {}, frame.breakdown[s].points[c] ?? 0)))),
