@@ -224,6 +224,40 @@ def test_tooltips_close_on_leaving_on_a_tap_elsewhere_and_on_a_new_board(open_pa
     assert phone.locator("#tooltip").is_hidden()
 
 
+def test_a_tip_shown_low_on_a_phone_closes_when_the_window_widens(open_page, server):
+    """CI saw it: a tip shown near the bottom of a phone's scrolled page stayed when the window
+    widened, lengthened the wide page and kept it scrolled past the board, the pinned decision bar
+    pushed above the window by the board's end. A new width closes the tip; the bar is in view."""
+    made = _create(server.url, "notre-dame", ["human", "ai:random"])
+    page = open_page(width=390, height=844)
+    page.goto(made["seats"][0]["join_url"])
+    page.wait_for_selector(".table-page[data-seat='0'] #actions button.action")
+    # The board's lowest component that takes the focus, in the lower part of the window, focused
+    # (as the keyboard or a tap on a phone shows a tip: no pointer to move away from it).
+    low = page.evaluate("""() => {
+        const all = [...document.querySelectorAll('.board [data-component][tabindex]')];
+        const bottoms = all.map((el) => el.getBoundingClientRect().bottom + scrollY);
+        const low = bottoms.indexOf(Math.max(...bottoms));
+        window.scrollTo(0, bottoms[low] - innerHeight * 0.8);
+        return low; }""")
+    page.locator(".board [data-component][tabindex]").nth(low).focus()
+    tip = page.locator("#tooltip")
+    assert tip.is_visible()
+    wide = page.evaluate("document.querySelector('#tooltip').getBoundingClientRect().bottom + scrollY")
+    assert wide > 1500, wide           # lower than the wide page reaches: it would lengthen it
+    page.set_viewport_size({"width": 1440, "height": 900})
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    assert tip.is_hidden()
+    bar = page.evaluate("(() => { const r = document.querySelector('#decision').getBoundingClientRect(); "
+                        "return [r.top, r.bottom, innerHeight]; })()")
+    assert 0 <= bar[0] and bar[1] <= bar[2], bar
+    page.set_viewport_size({"width": 1440, "height": 700})      # only the height: the tip stays
+    page.locator(".board [data-component]").first.hover()
+    assert tip.is_visible()
+    page.set_viewport_size({"width": 1440, "height": 900})
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    assert tip.is_visible()
+
 def test_replay_controls_use_no_symbol_glyphs(open_page, server):
     table = _create(server.url, "kingsburg", ["ai:random", "ai:random"])["id"]
     _wait_finished(server.url, table)

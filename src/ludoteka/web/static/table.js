@@ -351,15 +351,12 @@ export function mountTable(root, id) {
           logPanel(ctx, connection.events, ui, chat.panel(ctx, frame.seat === null ? null
             : { token: connection.token, seat: frame.seat }))))));
     root.querySelector(".table-head #phase")?.after(helpButton(() => latest));
+    if (focused) root.querySelector(`[data-focus-key="${CSS.escape(focused)}"]`)?.focus();
     hints.decorate(root, frame);
     ui.current = { connection, frame, ctx };
     scheduleAuto(connection, ctx);
     if (myTurn && ui.shownPlace !== turnKey) { ui.shownPlace = turnKey; bringPlaceIntoView(); }
-    fitOptions({ reveal: true });
-    // An option redrawn where it was keeps the focus without a scroll: scrolling to it could move
-    // the bar's top (the question) out of the side panel's view. The chat's input is scrolled to.
-    const refocus = focused && root.querySelector(`[data-focus-key="${CSS.escape(focused)}"]`);
-    refocus?.focus({ preventScroll: Boolean(refocus.closest("#decision-bar")) });
+    fitOptions();
     // The game ends while the player looks at the board (or a phone's pinned bar): the final
     // scores, drawn above the board, come into view once, from their heading and the winner.
     if (!frame.finished) ui.playing = true;
@@ -373,28 +370,22 @@ export function mountTable(root, id) {
    *  their own boxes, CSS): below a tall head (an unscrolled page) the question, the supplies
    *  and every option stay reachable without scrolling the page. Again on every resize and
    *  scroll (the pinned bar moves). Only beside the board, on a wide screen. */
-  function fitOptions({ reveal = false } = {}) {
+  function fitOptions() {
     const bar = document.getElementById("decision-bar");
     if (!bar) return;
     bar.style.maxHeight = "";
     // On a phone the bar lies in the page's flow (pinned, at most 55% high by the CSS): changing
     // its height there would move the board under a finger while the page scrolls.
     if (window.matchMedia("(max-width: 900px)").matches) return;
-    // Drawn anew or resized, the side panel shows the question from its top, even where it had
-    // been scrolled down to the log (the CI once saw it scrolled after a phone-to-desktop resize).
-    const side = bar.closest(".side");
-    if (reveal && side) side.scrollTop = 0;
     const box = bar.getBoundingClientRect();
     const over = box.bottom - window.innerHeight + 8;
     if (over > 0) bar.style.maxHeight = `${Math.max(200, box.height - over)}px`;
   }
   let fitting = false;
-  let resized = false;
-  const refit = (event) => {
-    resized ||= event.type === "resize";
+  const refit = () => {
     if (fitting) return;
     fitting = true;
-    requestAnimationFrame(() => { fitting = false; fitOptions({ reveal: resized }); resized = false; });
+    requestAnimationFrame(() => { fitting = false; fitOptions(); });
   };
   window.addEventListener("resize", refit);
   window.addEventListener("scroll", refit, { passive: true });

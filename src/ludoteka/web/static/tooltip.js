@@ -1,7 +1,8 @@
 // Every component explains itself: an element with data-component="ID" shows the current
 // resolver's {title, lines} for ID on hover, on keyboard focus, and on a tap. The explanation
-// closes when the pointer or the focus leaves, on a tap elsewhere, on Escape, and whenever the
-// board is drawn again (its element is gone: nothing may stay over the new board).
+// closes when the pointer or the focus leaves, on a tap elsewhere, on Escape, when the window
+// changes width, and whenever the board is drawn again (its element is gone: nothing may stay
+// over the new board).
 
 import { h, clear } from "./dom.js";
 
@@ -54,6 +55,15 @@ export function initTooltips() {
   new MutationObserver(() => { if (shownFor && !shownFor.isConnected) hide(); })
     .observe(document.body, { childList: true, subtree: true });
   document.addEventListener("keydown", (event) => { if (event.key === "Escape") hide(); });
+  // A new width lays the page out anew: the tip's place was reckoned for the old layout, and left
+  // there it could lengthen the page (a phone's tip far down kept a widened page scrolled past
+  // the board and the decision bar). A phone's bar of the address sliding away changes only the
+  // height: the tip stays.
+  let width = window.innerWidth;
+  window.addEventListener("resize", () => {
+    if (window.innerWidth !== width) hide();
+    width = window.innerWidth;
+  });
   document.addEventListener("click", (event) => {
     const el = find(event);
     if (el && !el.closest("[data-place].option")) {
