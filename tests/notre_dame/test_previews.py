@@ -59,7 +59,7 @@ def test_every_preview_matches_play_and_hides_nothing(players, options):
                         keys.update(note_keys(p))
                         assert not p.get("confirm") or p["confirm"] in note_keys(p)
     assert states >= 200 and previewed > 3 * states
-    assert {"plague", "draft_pass", "effect_bank"} <= keys
+    assert {"plague", "effect_bank"} <= keys
 
 
 def test_supplies_are_public_and_prestige_only_when_open():
@@ -163,13 +163,21 @@ def test_king_of_beggars_previews_nine_minus_the_marker():
 
 
 @rule("ND-5.2", "ND-5.4")
-def test_keeping_a_card_in_the_draft_says_nothing_is_lost():
+def test_keeping_a_card_in_the_draft_says_nothing_is_lost_once_in_the_guide():
+    """That the cards passed on are not lost is said once, by the guide of each pass, not on
+    every option (the audit saw the same line under each of three cards)."""
     s = new(3, 1)
     assert stage(s) == S_DRAFT_FIRST
     for action in s.legal_actions(0):
         p = action.data["preview"]
         assert "gain" not in p and "confirm" not in p
-        assert note_args(p, "draft_pass") == {"n": 2}
+        assert [k for k in note_keys(p) if not k.startswith("effect_")] == []
+    guide = s.view(0)["guide"]["next"]
+    assert guide["key"] == "next_draft_first" and guide["args"]["n"] == 2
+    for seat in range(3):
+        s.apply(s.legal_keys(seat)[0], seat)
+    assert s.view(0)["guide"]["next"]["key"] == "next_draft_second"
+    assert s.view(None)["guide"]["next"]["key"] == "next_draft"        # a spectator: the phase only
 
 
 @rule("ND-20.3", "ND-20.5", "ND-20.6", "ND-AMB-21")

@@ -41,14 +41,10 @@ class DraftPick(Simultaneous):
             effect += ", N = your pieces there after placing"
         action = Action(key, f"Keep {data.card_names[card]} ({effect})",
                         {"kind": "keep", "card": data.card_ids[card], "pass": frame[2], "passing": rest})
-        # Keeping changes no supply (the numbers say nothing); the notes say what the card would
-        # do now and that the cards passed on are not lost to anyone (ND-5.2, ND-5.4).
+        # Keeping changes no supply (the numbers say nothing); the note says what the card would
+        # do now. That the cards passed on are not lost (ND-5.2, ND-5.4) the guide says once.
         n = state.count(seat, card) + 1 if card < SECTOR_COUNT else 0
-        passing = note("draft_pass", f"the other {rest} card{'s' if rest != 1 else ''} go face down to "
-                       f"your left neighbour: nothing is lost, you receive cards from your right", n=rest) \
-            if frame[2] == 1 else note("draft_last", "the other card goes to your left neighbour and the "
-                                       "card from your right completes your hand of 3", n=rest)
-        return attach(action, make_preview(notes=[effect_note(state, seat, card, n), passing]))
+        return attach(action, make_preview(notes=[effect_note(state, seat, card, n)]))
 
     def choose(self, state, frame, seat, key):
         card_type = KEEP_INDEX[key]
