@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from ludoteka.boardgames.messina.model.state import HUTS, POPULARITY
-from ludoteka.boardgames.messina.rules.overseers import Branch
+from ludoteka.boardgames.messina.rules.overseers import Branch, ChooseOverseer
 from preview_kit import preview_problems, random_decisions
 
 from .helpers import ESTATE, GAME, begin, blank, only, start_turns
@@ -200,3 +200,26 @@ def test_a_destination_says_whom_it_rescues_and_where_they_go():
     assert notes["rescue_estate"] == {"artisan": 2, "aristocrat": 0, "nun": 1}
     assert not any(k.startswith("rescue_lost") for k in notes)
     assert discarded_after(s) == 0
+
+
+@pytest.mark.rule("MS-16.8", "MS-17.3", "MS-17.7", "MS-16.3")
+def test_each_overseer_says_where_it_lands_and_how_many_citizens_it_can_activate():
+    """Side a's nun path, step 1, is the pair of squares 14 and 15 (MS-EX-6): with citizens on
+    both, an overseer not upgraded activates 1 of them (MS-17.3), an upgraded one both (MS-17.7).
+    An overseer whose landing has no citizen says so; one at its 2nd advance asks the branch
+    first (MS-16.3). Each note agrees with the decision that applying the option brings."""
+    for upgraded, can in ((False, 1), (True, 2)):
+        s = blank(2, 1)
+        s.squares[14] = s.squares[15] = 1
+        s.overseer_upgraded[2] = upgraded
+        s.overseer_step[1] = 1                  # the aristocrat overseer: its 2nd advance is next
+        begin(s, ChooseOverseer(0, "advance"))
+        assert _notes(_preview(s, "overseer:nun"))["overseer_activates"] == {"n": can, "step": 1, "citizens": 2}
+        assert _notes(_preview(s, "overseer:artisan"))["overseer_idle"] == {"step": 1}
+        assert "overseer_branch_next" in _notes(_preview(s, "overseer:aristocrat"))
+        after = s.clone()
+        after.apply("overseer:nun")
+        assert sorted(k for k in after.legal_keys() if k.startswith("square:")) == ["square:14", "square:15"]
+        after = s.clone()
+        after.apply("overseer:aristocrat")
+        assert after.top()[0].name == "branch"

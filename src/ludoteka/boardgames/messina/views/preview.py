@@ -20,7 +20,7 @@ from ludoteka.kernel.preview import attach, changes, make_preview, note
 from ..model.sides import board_of
 from ..model.state import OVERSEERS, POPULARITY, SQUARES
 from ..model.texts import amount_text, count_text
-from ..rules.activation import groups_for
+from ..rules.activation import eligible, groups_for
 from ..rules.citizens import workshop_move_keys
 from ..rules.plague import pay_for_cube, payment_keys, rescue_options, round_row
 from ..scoring.standard import rat_penalty
@@ -221,6 +221,29 @@ def _branch_notes(state, seat: int, cls: int, key: str) -> list[dict[str, Any]]:
                  held=held, **counts)]
 
 
+def _overseer_notes(before, after, seat: int, cls: int) -> list[dict[str, Any]]:
+    """MS-16.3, MS-16.8, MS-17: after an overseer's advance, its branch still to choose, or the
+    step it lands on and how many of the seat's citizens it can activate there (the quota of the
+    space's groups, at most the citizens in each)."""
+    if after is None:
+        return []
+    frame = after._stack[1] if after._stack is not None else (None, None)
+    kind = frame[0].name if frame[0] is not None else None
+    if kind == "branch" and frame[1] == seat:
+        return [note("overseer_branch_next", "then you choose its branch, left or right, for good")]
+    step = after.overseer_step[seat * 3 + cls]
+    if step == before.overseer_step[seat * 3 + cls]:
+        return []
+    if kind != "activate" or frame[1] != seat:
+        return [note("overseer_idle", f"it lands on step {step} of 6, where none of your citizens can be "
+                     f"activated", step=step)]
+    ready = set(eligible(after, seat, frame[2], frame[3]))
+    citizens = len(ready)
+    can = sum(min(quota, len(ready.intersection(squares))) for squares, quota in frame[2])
+    return [note("overseer_activates", f"it lands on step {step} of 6, where it can activate {can} of your "
+                 f"citizens (you have {citizens} there)", n=can, step=step, citizens=citizens)]
+
+
 def _end_turn_notes(state, seat: int, keys: list[str]) -> list[dict[str, Any]]:
     """MS-7.8, AMB-23: ending the turn gives up the actions still open (book actions are lost)."""
     left = [k for k in keys if k.startswith(OPEN)]
@@ -242,8 +265,12 @@ def preview(state, seat: int, action: Action, keys: list[str], worlds: _Worlds) 
         notes += _hex_notes(state, seat, action.data.get("node", -1))
     elif kind == "choose_destination" and key.startswith("ship:"):
         notes += _ship_notes(state, seat, key[5:])
+    elif kind == "choose_overseer" and frame[2] != "upgrade" and key[9:] in OVERSEERS:
+        notes += _overseer_notes(state, after, seat, OVERSEERS.index(key[9:]))
+    elif kind == "skip_option" and key in ("advance", "skip"):
+        notes += _overseer_notes(state, after, seat, frame[2])
     elif kind == "branch" and key in ("left", "right") and len(keys) > 1:
-        notes += _branch_notes(state, seat, frame[2], key)
+        notes += _branch_notes(state, seat, frame[2], key) + _overseer_notes(state, after, seat, frame[2])
         confirm = "branch_for_good"
     if key == "end_turn" and kind == "turn":
         notes += _end_turn_notes(state, seat, keys)
