@@ -223,3 +223,30 @@ def test_each_overseer_says_where_it_lands_and_how_many_citizens_it_can_activate
         after = s.clone()
         after.apply("overseer:aristocrat")
         assert after.top()[0].name == "branch"
+
+
+@pytest.mark.rule("MS-8.5", "MS-8.6", "MS-8.8")
+def test_each_lieutenant_says_how_many_places_it_reaches_and_for_how_much():
+    """Two lying lieutenants to choose from: each option counts the places that lieutenant can
+    reach, free (its own hex and the adjacent ones, MS-8.5) and paid (1 coin a hex beyond, MS-8.6,
+    only what the seat can pay, MS-8.8), as its destinations then offer them."""
+    s = blank(2, 1)
+    s.turn_order = [0, 1]
+    s.round = 3
+    only(s, 1)
+    only(s, 0, 0, 5)
+    s.coins[0] = 2
+    start_turns(s)
+    assert sorted(s.legal_keys()) == ["lt:0", "lt:1"]
+    for key in ("lt:0", "lt:1"):
+        [(name, args)] = _notes(_preview(s, key)).items()
+        after = s.clone()
+        after.apply(key)
+        costs = [a.data.get("cost", 0) for a in after.legal_actions() if a.key != "recall"]
+        paid = [c for c in costs if c]
+        assert args["n"] == len(costs) and 1 <= costs.count(0) and max(costs) <= 2
+        if paid:
+            assert name == "lieutenant_reach"
+            assert (args["free"], args["paid"], args["most"]) == (costs.count(0), len(paid), max(paid))
+        else:
+            assert name == "lieutenant_free"

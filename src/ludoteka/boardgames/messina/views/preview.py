@@ -18,11 +18,12 @@ from ludoteka.kernel import Action
 from ludoteka.kernel.preview import attach, changes, make_preview, note
 
 from ..model.sides import board_of
-from ..model.state import OVERSEERS, POPULARITY, SQUARES
+from ..model.state import LIEUTENANTS, OVERSEERS, POPULARITY, SQUARES
 from ..model.texts import amount_text, count_text
 from ..rules.activation import eligible, groups_for
 from ..rules.citizens import workshop_move_keys
 from ..rules.plague import pay_for_cube, payment_keys, rescue_options, round_row
+from ..rules.turns import destinations
 from ..scoring.standard import rat_penalty
 
 # The public counters of a seat, in display order: item -> English label (Game.supply_items).
@@ -244,6 +245,20 @@ def _overseer_notes(before, after, seat: int, cls: int) -> list[dict[str, Any]]:
                  f"citizens (you have {citizens} there)", n=can, step=step, citizens=citizens)]
 
 
+def _lieutenant_notes(state, seat: int, lt: int) -> list[dict[str, Any]]:
+    """MS-8, MS-9: the places the lieutenant can reach this turn and what the way costs (from the
+    estate every way is free; from a hex, 1 coin for each step beyond the first, MS-8.6)."""
+    costs = [cost for _, _, cost in destinations(state, seat, lt)]
+    paid = [c for c in costs if c]
+    if not costs:                                      # only the recall: its own note says it
+        return []
+    if not paid:
+        return [note("lieutenant_free", f"it can reach {len(costs)} places this turn, all for free", n=len(costs))]
+    return [note("lieutenant_reach", f"it can reach {len(costs)} places this turn: {len(costs) - len(paid)} for "
+                 f"free, {len(paid)} for 1 to {max(paid)} coins", n=len(costs), free=len(costs) - len(paid),
+                 paid=len(paid), most=max(paid))]
+
+
 def _end_turn_notes(state, seat: int, keys: list[str]) -> list[dict[str, Any]]:
     """MS-7.8, AMB-23: ending the turn gives up the actions still open (book actions are lost)."""
     left = [k for k in keys if k.startswith(OPEN)]
@@ -265,6 +280,8 @@ def preview(state, seat: int, action: Action, keys: list[str], worlds: _Worlds) 
         notes += _hex_notes(state, seat, action.data.get("node", -1))
     elif kind == "choose_destination" and key.startswith("ship:"):
         notes += _ship_notes(state, seat, key[5:])
+    elif kind == "choose_lieutenant" and key.startswith("lt:"):
+        notes += _lieutenant_notes(state, seat, seat * LIEUTENANTS + int(key[3:]))
     elif kind == "choose_overseer" and frame[2] != "upgrade" and key[9:] in OVERSEERS:
         notes += _overseer_notes(state, after, seat, OVERSEERS.index(key[9:]))
     elif kind == "skip_option" and key in ("advance", "skip"):
