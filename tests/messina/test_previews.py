@@ -250,3 +250,27 @@ def test_each_lieutenant_says_how_many_places_it_reaches_and_for_how_much():
             assert (args["free"], args["paid"], args["most"]) == (costs.count(0), len(paid), max(paid))
         else:
             assert name == "lieutenant_free"
+
+
+@pytest.mark.rule("MS-15.16", "MS-15.6", "MS-16.8")
+def test_a_hex_action_that_can_do_nothing_says_it_is_lost_and_an_overseer_advance_says_where_it_lands():
+    """Over random games: the hex action's option says "lost" exactly when applying it changes
+    nothing and asks nothing (nothing to build, upgrade or advance: MS-15.16); a hex action that
+    advances an overseer (MS-15.6) carries the same landing note as choosing the overseer."""
+    lost = landing = 0
+    for seed in range(1, 7):
+        for state in random_decisions(GAME, 2, seed, {}, every=1):
+            seat = state.to_act
+            action = next((a for a in state.legal_actions(seat) if a.key == "action"), None)
+            if action is None:
+                continue
+            notes = _notes(action.data.get("preview") or {})
+            after = state.clone()
+            after.apply("action", seat)
+            same_turn = after.top() is not None and after.top()[0].name == "turn"
+            nothing = same_turn and not after.events(seat, since=state.event_mark()) \
+                and GAME.supplies(after, seat) == GAME.supplies(state, seat)
+            assert ("action_lost" in notes) == nothing, (action.label, notes)
+            lost += "action_lost" in notes
+            landing += bool({"overseer_activates", "overseer_idle", "overseer_branch_next"} & set(notes))
+    assert lost >= 1 and landing >= 3

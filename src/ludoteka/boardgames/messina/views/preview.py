@@ -245,6 +245,23 @@ def _overseer_notes(before, after, seat: int, cls: int) -> list[dict[str, Any]]:
                  f"citizens (you have {citizens} there)", n=can, step=step, citizens=citizens)]
 
 
+def _hex_action_notes(before, after, seat: int) -> list[dict[str, Any]]:
+    """The hex action: an overseer it advances says where it lands (as in `_overseer_notes`); one
+    that can do nothing now (nothing to build, upgrade or advance) says it is lost (MS-15.16)."""
+    if after is None:
+        return []
+    frame = after._stack[1] if after._stack is not None else (None, None)
+    if frame[0] is not None and frame[0].name == "branch" and frame[1] == seat:
+        return _overseer_notes(before, after, seat, frame[2])
+    i = seat * 3
+    moved = [c for c in range(3) if after.overseer_step[i + c] != before.overseer_step[i + c]]
+    if moved:
+        return _overseer_notes(before, after, seat, moved[0])
+    if frame[0] is not None and frame[0].name == "turn" and not after.events(seat, since=before.event_mark()):
+        return [note("action_lost", "you can do nothing with it now: the action is lost")]
+    return []
+
+
 def _lieutenant_notes(state, seat: int, lt: int) -> list[dict[str, Any]]:
     """MS-8, MS-9: the places the lieutenant can reach this turn and what the way costs (from the
     estate every way is free; from a hex, 1 coin for each step beyond the first, MS-8.6)."""
@@ -280,6 +297,8 @@ def preview(state, seat: int, action: Action, keys: list[str], worlds: _Worlds) 
         notes += _hex_notes(state, seat, action.data.get("node", -1))
     elif kind == "choose_destination" and key.startswith("ship:"):
         notes += _ship_notes(state, seat, key[5:])
+    elif kind == "turn" and key == "action":
+        notes += _hex_action_notes(state, after, seat)
     elif kind == "choose_lieutenant" and key.startswith("lt:"):
         notes += _lieutenant_notes(state, seat, seat * LIEUTENANTS + int(key[3:]))
     elif kind == "choose_overseer" and frame[2] != "upgrade" and key[9:] in OVERSEERS:
