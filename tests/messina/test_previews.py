@@ -274,3 +274,27 @@ def test_a_hex_action_that_can_do_nothing_says_it_is_lost_and_an_overseer_advanc
             lost += "action_lost" in notes
             landing += bool({"overseer_activates", "overseer_idle", "overseer_branch_next"} & set(notes))
     assert lost >= 1 and landing >= 3
+
+
+@pytest.mark.rule("MS-16.11", "MS-17.3", "MS-17.7", "MS-17.10")
+def test_each_overseer_to_upgrade_says_what_the_upgrade_changes_at_its_next_step():
+    """The nun overseer's next space is the pair of squares 14 and 15 (MS-EX-6): with citizens on
+    both, upgraded it activates 2 instead of 1 (MS-17.3, MS-17.7). The artisan's next space holds
+    none of the seat's citizens; an overseer whose branch is still open, or one in the centre
+    (MS-17.10), says so. The numbers agree with what the activation then offers."""
+    s = blank(2, 1)
+    s.squares[14] = s.squares[15] = 1
+    s.overseer_step[1] = 1                                   # aristocrat: its branch comes next
+    begin(s, ChooseOverseer(0, "upgrade"))
+    assert _notes(_preview(s, "overseer:nun"))["upgrade_next"] == {"n": 2, "before": 1, "step": 1}
+    assert _notes(_preview(s, "overseer:artisan"))["upgrade_next"] == {"n": 0, "before": 0, "step": 1}
+    assert "upgrade_later" in _notes(_preview(s, "overseer:aristocrat"))
+    s.apply("overseer:nun")
+    begin(s, ChooseOverseer(0, "advance"))
+    s.apply("overseer:nun")                                  # upgraded: both citizens, one by one
+    s.apply("square:14")
+    assert "square:15" in s.legal_keys()
+    centre = blank(2, 1)
+    centre.overseer_step[0] = 6
+    begin(centre, ChooseOverseer(0, "upgrade"))
+    assert "upgrade_centre" in _notes(_preview(centre, "overseer:artisan"))

@@ -36,12 +36,16 @@ def one_time_note(state, seat: int, square: int) -> str:
 
 def path_space(state, seat: int, cls: int):
     """The Activation of the space the overseer stands on (step 1: `first`, 2..6: its branch)."""
+    return space_at(state, seat, cls, state.overseer_step[seat * 3 + cls])
+
+
+def space_at(state, seat: int, cls: int, step: int):
+    """The Activation of the overseer's path space at `step` (1-6; 2-6 along its chosen branch)."""
     path = board_of(state, seat).paths[OVERSEERS[cls]]
-    at = state.overseer_step[seat * 3 + cls]
-    if at == 1:
+    if step == 1:
         return path.first
     branch = path.left if state.overseer_branch[seat * 3 + cls] == 1 else path.right
-    return branch[at - 2]
+    return branch[step - 2]
 
 
 def groups_for(state, seat: int, space, cls: int, upgraded: bool) -> tuple:

@@ -20,8 +20,9 @@ from ludoteka.kernel.preview import attach, changes, make_preview, note
 from ..model.sides import board_of
 from ..model.state import LIEUTENANTS, OVERSEERS, POPULARITY, SQUARES
 from ..model.texts import amount_text, count_text
-from ..rules.activation import eligible, groups_for
+from ..rules.activation import eligible, groups_for, space_at
 from ..rules.citizens import workshop_move_keys
+from ..rules.overseers import CENTRE
 from ..rules.plague import pay_for_cube, payment_keys, rescue_options, round_row
 from ..rules.turns import destinations
 from ..scoring.standard import rat_penalty
@@ -238,11 +239,31 @@ def _overseer_notes(before, after, seat: int, cls: int) -> list[dict[str, Any]]:
     if kind != "activate" or frame[1] != seat:
         return [note("overseer_idle", f"it lands on step {step} of 6, where none of your citizens can be "
                      f"activated", step=step)]
-    ready = set(eligible(after, seat, frame[2], frame[3]))
-    citizens = len(ready)
-    can = sum(min(quota, len(ready.intersection(squares))) for squares, quota in frame[2])
+    citizens = len(eligible(after, seat, frame[2], frame[3]))
+    can = _activations(after, seat, frame[2])
     return [note("overseer_activates", f"it lands on step {step} of 6, where it can activate {can} of your "
                  f"citizens (you have {citizens} there)", n=can, step=step, citizens=citizens)]
+
+
+def _activations(state, seat: int, groups: tuple) -> int:
+    """How many of the seat's citizens a space's groups let it activate (each group's quota, at
+    most the eligible citizens in it)."""
+    ready = set(eligible(state, seat, groups, ()))
+    return sum(min(quota, len(ready.intersection(squares))) for squares, quota in groups)
+
+
+def _upgrade_notes(state, seat: int, cls: int) -> list[dict[str, Any]]:
+    """MS-16.11, MS-17.7-17.10: what upgrading this overseer changes at its next step, for the
+    citizens there now (its branch not yet chosen, or the centre reached: said so)."""
+    step = state.overseer_step[seat * 3 + cls] + 1
+    if step > CENTRE:
+        return [note("upgrade_centre", "it stands in the centre and moves no more: the upgrade gives it nothing")]
+    if step >= 2 and not state.overseer_branch[seat * 3 + cls]:
+        return [note("upgrade_later", "its branch is not chosen yet; from now on its activations may give more")]
+    space = space_at(state, seat, cls, step)
+    now, then = (_activations(state, seat, groups_for(state, seat, space, cls, up)) for up in (False, True))
+    return [note("upgrade_next", f"at its next step it could activate {then} of your citizens there now, "
+                 f"instead of {now}", n=then, before=now, step=step)]
 
 
 def _hex_action_notes(before, after, seat: int) -> list[dict[str, Any]]:
@@ -301,7 +322,9 @@ def preview(state, seat: int, action: Action, keys: list[str], worlds: _Worlds) 
         notes += _hex_action_notes(state, after, seat)
     elif kind == "choose_lieutenant" and key.startswith("lt:"):
         notes += _lieutenant_notes(state, seat, seat * LIEUTENANTS + int(key[3:]))
-    elif kind == "choose_overseer" and frame[2] != "upgrade" and key[9:] in OVERSEERS:
+    elif kind == "choose_overseer" and frame[2] == "upgrade" and key[9:] in OVERSEERS:
+        notes += _upgrade_notes(state, seat, OVERSEERS.index(key[9:]))
+    elif kind == "choose_overseer" and key[9:] in OVERSEERS:
         notes += _overseer_notes(state, after, seat, OVERSEERS.index(key[9:]))
     elif kind == "skip_option" and key in ("advance", "skip"):
         notes += _overseer_notes(state, after, seat, frame[2])
