@@ -3,14 +3,20 @@ on random games of every player count and rule option (tests/preview_kit.py), an
 built by hand against the rulebook's numbers."""
 from __future__ import annotations
 
+import json
+import re
+from pathlib import Path
+
 import pytest
 
 from ludoteka.boardgames.messina.model.state import HUTS, POPULARITY
 from ludoteka.boardgames.messina.rules.overseers import Branch, ChooseOverseer
+from ludoteka.boardgames.messina.views import preview as preview_module
 from preview_kit import preview_problems, random_decisions
 
 from .helpers import ESTATE, GAME, begin, blank, only, start_turns
 
+LANG = Path(__file__).resolve().parents[2] / "src" / "ludoteka" / "web" / "static" / "lang"
 # Every player count (1: the solo game with its automa) and the options that change what an
 # option costs or gives: large fire (D-2), reshuffle payments (D-3/D-4), the rat table (D-9),
 # the upgraded area (D-8), boxed lieutenants (D-30), the advanced side b boards (MS-33), the
@@ -298,3 +304,15 @@ def test_each_overseer_to_upgrade_says_what_the_upgrade_changes_at_its_next_step
     centre.overseer_step[0] = 6
     begin(centre, ChooseOverseer(0, "upgrade"))
     assert "upgrade_centre" in _notes(_preview(centre, "overseer:artisan"))
+
+
+@pytest.mark.parametrize("language", ["en", "cs", "de", "pl"])
+def test_every_note_the_previews_can_give_has_a_text(language):
+    """Random games rarely reach some notes (an upgrade in the centre): every literal note key of
+    views/preview.py has its text, as the browser shows it."""
+    source = (Path(preview_module.__file__)).read_text(encoding="utf-8")
+    # note("key", ...) and note("key" if ... else "other", ...)
+    found = re.findall(r'note\(\s*"([a-z_]+)"(?:\s+if [^"]*else\s+"([a-z_]+)")?', source)
+    keys = {k for pair in found for k in pair if k}
+    texts = json.loads((LANG / f"{language}.json").read_text(encoding="utf-8"))
+    assert len(keys) > 20 and sorted(k for k in keys if f"ms.note.{k}" not in texts) == []
