@@ -129,7 +129,17 @@ def test_ending_the_turn_before_the_hex_action_asks_to_confirm():
     s.apply("fight:fire")
     s.apply("done")
     end = _preview(s, "end_turn")
-    assert end["confirm"] == "end_turn_early" and _notes(end)["actions_left"]["n"] >= 1
+    open_ = [k for k in s.legal_keys() if k != "end_turn"]
+    assert "action" in open_
+    assert end["confirm"] == "end_turn_early" and _notes(end)["actions_left"] == {"n": len(open_)}
+    alone = preview_module._end_turn_notes(s, 0, ["action", "end_turn"])
+    assert [n["key"] for n in alone] == ["hex_action_left"]
+    # What is still open is named: only book actions left (the audit saw "the hex action or a
+    # book action" said after the hex action was taken).
+    left = preview_module._end_turn_notes(s, 0, ["book_action:1", "book_action:2", "end_turn"])
+    assert [(n["key"], n["args"]) for n in left] == [("book_actions_left", {"n": 2})]
+    mixed = preview_module._end_turn_notes(s, 0, ["action", "book_action:1", "end_turn"])
+    assert [(n["key"], n["args"]) for n in mixed] == [("actions_left", {"n": 2})]
 
 
 @pytest.mark.rule("AMB-52")

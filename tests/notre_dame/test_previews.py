@@ -152,6 +152,13 @@ def test_physician_preview_against_the_overflow_it_saves():
     q = preview(s, "pass")                                             # 7 + 6 - 2 = 11 > 9
     assert q["gain"] == {"rats": 2} and note_args(q, "plague_overflow") == {"n": 2}
     assert note_args(q, "prestige_lost") == {"n": 2}                    # hidden: said to the seat only
+    # The steps saved are those the marker would move, not the plague's value: from 0 with a
+    # piece in the hospital the plague moves it 6 - 1 = 5 (the audit saw "6 steps saved").
+    t = bribe_state(3, 0, VALUE6)
+    set_counts(t, 0, sectors={"hospital": 1}, rat=0)
+    assert note_args(preview(t, "bribe:physician"), "physician") == {"n": 5}
+    set_counts(t, 0, sectors={"hospital": 2}, friend="hospital", rat=1)        # 1 + 6 - 3 = 4, else 0
+    assert note_args(preview(t, "bribe:physician"), "physician") == {"n": 4}
 
 
 @rule("ND-EX-11", "ND-19.6", "ND-17.2")

@@ -9,7 +9,7 @@ from .actions import card_effect, sector_action
 from .data import SECTOR_COUNT
 from .frames import FLOW
 from .outlook import effect_note, effect_notes, preview
-from .keys import (BARMAID_KEYS, BISHOP_INDEX, BISHOP_KEYS, HOTEL_COIN, HOTEL_RAT, HOTEL_STONE,
+from .keys import (BARMAID_KEYS, BISHOP_INDEX, BISHOP_KEYS, HOSPITAL, HOTEL_COIN, HOTEL_RAT, HOTEL_STONE,
                    JUGGLE_INDEX, JUGGLE_KEYS, JUGGLE_TO_INDEX, JUGGLE_TO_KEYS, MINSTREL_INDEX,
                    MINSTREL_KEYS, MOVE_INDEX, MOVE_KEYS, NOTRE_DAME, PASS, PERSON_POINTS, REWARD_LABELS, REWARD_TEXTS)
 
@@ -158,7 +158,10 @@ def bribe_notes(state, seat: int, effect: str) -> list[dict]:
     (ND-18.10), the Bishop's empty sectors or why he does nothing (ND-19.3), and a person who
     gives nothing now, so that no coin is spent on him unwarned."""
     if effect == "physician":
-        steps = state.plague_value()
+        # the steps the marker would move on, not the plague's value: the hospital's pieces still
+        # move it back, and it stops at 0 (ND-20.3)
+        back = state.count(seat, HOSPITAL)
+        steps = max(0, state.rat[seat] + state.plague_value() - back) - max(0, state.rat[seat] - back)
         return [note("physician", f"your rat marker does not advance in this round's plague "
                      f"({steps} steps saved)", n=steps)]
     if effect == "bishop":

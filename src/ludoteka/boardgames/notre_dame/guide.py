@@ -27,13 +27,10 @@ def guide(state, seat: int | None) -> dict[str, Any]:
     offer = state.offer[seat] if seat is not None and phase == "draft" else ()
     if offer and not state.hand[seat]:               # ND-5.2: once here, not on every option
         nxt = note("next_draft_first", f"draft: keep 1 card; the other {len(offer) - 1} go face down to your "
-                   f"left neighbour (nothing is lost: you receive as many from your right); then everyone "
-                   f"plays 2 of 3 cards, may bribe a person, and the plague (value {value}) ends the round",
-                   n=len(offer) - 1, value=value)
+                   f"left neighbour: nothing is lost, you receive as many from your right", n=len(offer) - 1)
     elif offer:                                      # ND-5.4
-        nxt = note("next_draft_second", f"draft: keep 1 card; the other goes to your left neighbour and the "
-                   f"card from your right completes your hand of 3; then everyone plays 2 of 3 cards, may "
-                   f"bribe a person, and the plague (value {value}) ends the round", value=value)
+        nxt = note("next_draft_second", "draft: keep 1 card; the other goes to your left neighbour, and the "
+                   "card from your right completes your hand of 3")
     elif phase == "draft":
         nxt = note("next_draft", f"draft: keep 1 card and pass the others face down to the left; then "
                    f"everyone plays 2 of 3 cards, may bribe a person, and the plague (value {value}) ends "

@@ -136,10 +136,10 @@ def effect_note(state, seat: int, sector: int, n: int) -> dict[str, Any]:
         k = 2 if n >= 4 else 1
         if at_zero:
             return note("effect_hotel_at_zero", f"Hotel: choose {k} of 1 coin, 1 stone (your rat marker is "
-                        f"on 0)", n=k)
+                        f"on 0, so it cannot go back)", n=k)
         return note("effect_hotel", f"Hotel: choose {k} of 1 coin, 1 stone, rat marker back 1", n=k)
     if card == "park":
-        back = "your rat marker is on 0 (no step back)" if at_zero else "rat marker back 1"
+        back = "your rat marker is on 0 and cannot go back" if at_zero else "rat marker back 1"
         suffix = "_at_zero" if at_zero else ""
         if n < 2:                     # ND-14.3: no pair yet ("brings 0 more" said nothing useful)
             return note("effect_park_alone" + suffix, f"Park: {back}; from a second piece here on, every "
@@ -147,7 +147,7 @@ def effect_note(state, seat: int, sector: int, n: int) -> dict[str, Any]:
         return note("effect_park" + suffix, f"Park: {back}; then +{n >> 1} prestige on every prestige gain",
                     n=n >> 1)
     if card == "hospital":
-        back = "your rat marker is on 0 (no step back)" if at_zero else "rat marker back 1"
+        back = "your rat marker is on 0 and cannot go back" if at_zero else "rat marker back 1"
         return note("effect_hospital" + ("_at_zero" if at_zero else ""), f"Hospital: {back}; each plague "
                     f"moves it {_plural(n, 'step')} less", n=n)
     if card == "notre_dame":

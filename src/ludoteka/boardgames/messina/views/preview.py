@@ -298,12 +298,19 @@ def _lieutenant_notes(state, seat: int, lt: int) -> list[dict[str, Any]]:
 
 
 def _end_turn_notes(state, seat: int, keys: list[str]) -> list[dict[str, Any]]:
-    """MS-7.8, AMB-23: ending the turn gives up the actions still open (book actions are lost)."""
+    """MS-7.8, AMB-23: ending the turn gives up the actions still open (book actions are lost),
+    named where they are all of one kind (the audit saw "the hex action or a book action" said
+    when only a book action was left)."""
     left = [k for k in keys if k.startswith(OPEN)]
     if not left:
         return []
-    return [note("actions_left", f"you still have {len(left)} option{'s' if len(left) != 1 else ''} "
-                 "this turn (the hex action, book actions …): ending the turn gives them up", n=len(left))]
+    n = len(left)
+    if left == ["action"]:
+        return [note("hex_action_left", "you have not taken this turn's hex action: ending the turn gives it up")]
+    if all(k.startswith("book_action:") for k in left):
+        return [note("book_actions_left", f"you still have {n} book action{'s' if n != 1 else ''} this turn: "
+                     "ending the turn gives them up", n=n)]
+    return [note("actions_left", f"you still have {n} options open this turn: ending the turn gives them up", n=n)]
 
 
 def preview(state, seat: int, action: Action, keys: list[str], worlds: _Worlds) -> dict[str, Any] | None:
