@@ -134,3 +134,25 @@ def test_a_game_without_a_board_module_is_shown_as_an_outline_of_its_view(page, 
     if game != "kingsburg":                  # its view names components by number, not by id
         assert result["chips"]
     assert "ui.generic_note" not in result["text"] and "This game has no drawn board yet" in result["text"]
+
+
+WORKSHOPS = """async () => {
+  const { setLanguage } = await import('/static/i18n.js');
+  const { context } = await import('/static/tableview.js');
+  const { tileName } = await import('/static/games/messina-texts.js');
+  await setLanguage('en');
+  const info = (await (await fetch('/api/games')).json()).games.find((g) => g.name === 'messina-1347');
+  const ctx = context({ game: 'messina-1347', table: 'T', version: 1, seat: null, view: {}, seats: [], acting: [] }, info);
+  return info.components.filter((c) => c.kind === 'workshop' && c.period === 'early')
+    .map((c) => [c.id, c.requires_upgraded, tileName(ctx, c.id)]);
+}"""
+
+
+def test_a_messina_workshop_for_upgraded_citizens_is_named_by_what_it_then_produces(page):
+    """An early workshop that takes only an upgraded citizen produces nothing otherwise: its name
+    was "“nothing”", read as a useless tile (a browser audit); it is named by what it produces."""
+    names = page.evaluate(WORKSHOPS)
+    upgraded = [(i, name) for i, only, name in names if only]
+    assert upgraded and len(names) > len(upgraded)
+    assert all(name.startswith("“upgraded citizen only: ") and "nothing" not in name for _, name in upgraded), upgraded
+    assert not any("nothing" in name for _, only, name in names if not only)

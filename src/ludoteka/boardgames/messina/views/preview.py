@@ -291,10 +291,10 @@ def _lieutenant_notes(state, seat: int, lt: int) -> list[dict[str, Any]]:
     if not costs:                                      # only the recall: its own note says it
         return []
     if not paid:
-        return [note("lieutenant_free", f"it can reach {len(costs)} places this turn, all for free", n=len(costs))]
-    return [note("lieutenant_reach", f"it can reach {len(costs)} places this turn: {len(costs) - len(paid)} for "
-                 f"free, {len(paid)} for 1 to {max(paid)} coins", n=len(costs), free=len(costs) - len(paid),
-                 paid=len(paid), most=max(paid))]
+        return [note("lieutenant_free", f"it can reach {len(costs)} place{'s' if len(costs) != 1 else ''} this "
+                     f"turn, all for free", n=len(costs))]
+    return [note("lieutenant_reach", f"it can reach {len(costs)} place{'s' if len(costs) != 1 else ''} this turn, "
+                 f"{len(costs) - len(paid)} of them for free", n=len(costs), free=len(costs) - len(paid))]
 
 
 def _end_turn_notes(state, seat: int, keys: list[str]) -> list[dict[str, Any]]:
@@ -310,7 +310,8 @@ def _end_turn_notes(state, seat: int, keys: list[str]) -> list[dict[str, Any]]:
     if all(k.startswith("book_action:") for k in left):
         return [note("book_actions_left", f"you still have {n} book action{'s' if n != 1 else ''} this turn: "
                      "ending the turn gives them up", n=n)]
-    return [note("actions_left", f"you still have {n} options open this turn: ending the turn gives them up", n=n)]
+    return [note("actions_left", f"you still have {n} option{'s' if n != 1 else ''} open this turn: ending the "
+                 f"turn gives {'them' if n != 1 else 'it'} up", n=n)]
 
 
 def preview(state, seat: int, action: Action, keys: list[str], worlds: _Worlds) -> dict[str, Any] | None:

@@ -45,7 +45,12 @@ export function tileName(ctx, id, quoted = true) {
   if (!c) return id;
   const q = (text) => (quoted ? ctx.t("ms.quoted", { text }) : text);
   if (c.kind === "hut_upgrade") return q(shortAlt(ctx, c.production));
-  if (c.kind === "workshop") return q(c.period === "early" ? shortAlt(ctx, c.production) : c.reward.map((alt) => shortAlt(ctx, alt)).join(" / "));
+  if (c.kind === "workshop") {
+    // An early workshop that takes only an upgraded citizen produces nothing else: named by what
+    // it produces then ("nothing" read as a useless tile).
+    if (c.period !== "early") return q(c.reward.map((alt) => shortAlt(ctx, alt)).join(" / "));
+    return q(c.requires_upgraded ? ctx.t("ms.upgraded_only", { what: shortAlt(ctx, c.production_upgraded) }) : shortAlt(ctx, c.production));
+  }
   if (c.kind === "cart") return quoted ? String(c.number) : ctx.t("ms.cart", { id: c.number });
   if (c.kind === "ship") return ctx.t("ms.ship_name", { number: c.number, goods: ctx.t(`ms.goods.${c.goods}`) });
   return id;
