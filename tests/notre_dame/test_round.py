@@ -280,6 +280,10 @@ def test_ex5_four_players_green_two_blue_one():
     assert s.prestige[2] == 7 and s.prestige[1] == 3 and s.prestige[0] == 0 and s.prestige[3] == 0
     assert s.notre_dame_stones == [0, 0, 0, 0]
     assert s.general[2] == general[2] + 2 and s.general[1] == general[1] + 1
+    # the log says whose stones scored (public: they stood on the board)
+    [event] = [e for e in s.events(None) if e["kind"] == "notre_dame_scoring"]
+    assert event["data"]["owners"] == [0, 1, 2, 0] and event["data"]["per_stone"] == 3
+    assert f"({s.name(1)} 1, {s.name(2)} 2)" in event["text"]
     ok(s)
 
 

@@ -156,3 +156,22 @@ def test_a_messina_workshop_for_upgraded_citizens_is_named_by_what_it_then_produ
     assert upgraded and len(names) > len(upgraded)
     assert all(name.startswith("“upgraded citizen only: ") and "nothing" not in name for _, name in upgraded), upgraded
     assert not any("nothing" in name for _, only, name in names if not only)
+
+
+ORDER = """async () => {
+  const { shownOptions } = await import('/static/decision.js');
+  const messina = (await import('/static/games/messina-1347.js')).default;
+  const kingsburg = (await import('/static/games/kingsburg.js')).default;
+  const actions = ['reshuffle:huts:points', 'reshuffle:huts:coin', 'hut_tile:U01', 'workshop:W03', 'skip']
+    .map((key) => ({ key, label: key, data: {} }));
+  return [shownOptions({ mod: messina }, actions).map((a) => a.key), shownOptions({ mod: kingsburg }, actions).map((a) => a.key)];
+}"""
+
+
+def test_messina_shows_the_builds_before_the_reshuffles_and_numbers_them_so(page):
+    """A browser audit: the build's six reshuffle payments came first and pushed the tiles out of
+    the keys 1-9. Messina's module ranks them last (the order shown is the order numbered); a
+    game without a rank keeps the engine's order."""
+    messina, kingsburg = page.evaluate(ORDER)
+    assert messina == ["hut_tile:U01", "workshop:W03", "skip", "reshuffle:huts:points", "reshuffle:huts:coin"]
+    assert kingsburg == ["reshuffle:huts:points", "reshuffle:huts:coin", "hut_tile:U01", "workshop:W03", "skip"]

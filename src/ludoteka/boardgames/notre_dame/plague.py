@@ -80,14 +80,16 @@ def score_notre_dame(state) -> None:
     if total == 0:                                                # ND-22.5
         return
     per_stone = state.data.tile_points[state.players] // total
+    owners = list(state.notre_dame_stones)          # whose stones scored: public, on the board
     for s in range(state.players):
         if state.notre_dame_stones[s]:
             state.gain_pp(s, per_stone * state.notre_dame_stones[s], NOTRE_DAME_POINTS, f"Notre Dame, {state.notre_dame_stones[s]} × {per_stone}")
             state.general[s] += state.notre_dame_stones[s]                       # ND-22.4
             state.notre_dame_stones[s] = 0
-    state.event("notre_dame_scoring", f"Notre Dame scoring: {total} stone{'s' if total > 1 else ''}, "
+    whose = ", ".join(f"{state.name(s)} {n}" for s, n in enumerate(owners) if n)
+    state.event("notre_dame_scoring", f"Notre Dame scoring: {total} stone{'s' if total > 1 else ''} ({whose}), "
                 f"{per_stone} prestige each; the stones return to the general supply.",
-                {"stones": total, "per_stone": per_stone})
+                {"stones": total, "per_stone": per_stone, "owners": owners})
 
 
 PLAGUE_LOSS = PlagueLoss

@@ -82,6 +82,15 @@ export function needsConfirm(action, frame) {
   return Boolean(action.data?.preview?.confirm) && !(frame.undoable || []).includes(action.key);
 }
 
+/** The options in the order shown and numbered 1-9: a game module's optional
+ *  `optionRank(action)` puts rarely wanted ones last (a lower rank first; otherwise the
+ *  engine's order). */
+export function shownOptions(ctx, actions) {
+  const rank = ctx.mod.optionRank;
+  if (!rank) return actions;
+  return actions.map((action, i) => [rank(action), i, action]).sort((a, b) => a[0] - b[0] || a[1] - b[1]).map(([, , action]) => action);
+}
+
 /** The options as rows: shortcut key, button, preview beside it. `choose(action)` decides. */
 export function optionRows(ctx, actions, choose) {
   return h("div", { class: "actions", id: "actions", role: "group", "aria-label": t("ui.your_turn") },

@@ -9,7 +9,7 @@ import { h, clear } from "./dom.js";
 import { t } from "./i18n.js";
 import { remember, savedTables, seatsOf } from "./saved.js";
 import { actionText, board, context, gameInfo, head, highlight, logPanel, scoreTable, seatList } from "./tableview.js";
-import { confirmBox, guideBlock, needsConfirm, optionRows, previewBlock, refusalText, sinceBlock, suppliesSummary } from "./decision.js";
+import { confirmBox, guideBlock, needsConfirm, optionRows, previewBlock, refusalText, shownOptions, sinceBlock, suppliesSummary } from "./decision.js";
 import { announce, loadPageChannel, setting, settingsPanel, title } from "./announce.js";
 import { gameTitle } from "./lobby.js";
 import { timeLeftText } from "./labels.js";
@@ -206,7 +206,7 @@ export function mountTable(root, id) {
           () => { ui.confirming = null; render(); }));
       } else {
         if (ctx.options.size) parts.push(h("p", { class: "hint" }, t("ui.choose_on_board")));
-        parts.push(optionRows(ctx, frame.actions, (a) => pick(connection, a)),
+        parts.push(optionRows(ctx, shownOptions(ctx, frame.actions), (a) => pick(connection, a)),
           h("p", { class: "place-preview", id: "place-preview", "aria-live": "polite", hidden: true }));
         hint = hints.part(ctx, connection);
       }
@@ -417,10 +417,10 @@ export function mountTable(root, id) {
     }
     const current = ui.current;
     if (!current || !root.contains(document.querySelector(".table-page"))) return;
-    const { connection, frame } = current;
+    const { connection, frame, ctx } = current;
     if (event.key === "Escape" && ui.confirming) { ui.confirming = null; render(); return; }
     if (/^[1-9]$/.test(event.key) && !ui.confirming && frame.actions.length && !autoOption(frame)) {
-      const action = frame.actions[Number(event.key) - 1];
+      const action = shownOptions(ctx, frame.actions)[Number(event.key) - 1];
       if (action) { event.preventDefault(); pick(connection, action); }
     } else if ((event.key === "u" || event.key === "U") && frame.seat !== null && !frame.finished) {
       event.preventDefault();

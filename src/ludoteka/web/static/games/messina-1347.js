@@ -300,6 +300,9 @@ export default {
   },
   place,
   actionText,
+  // The build's reshuffles (a payment to turn up other tiles) after the tiles themselves: they
+  // came first and pushed the builds out of the keys 1-9 (a browser audit).
+  optionRank: (action) => (action.key.startsWith("reshuffle:") ? 1 : 0),
   eventText,
   highlights,
   explain,

@@ -253,6 +253,8 @@ function eventParams(event, ctx) {
   if (d.take !== undefined) p.take = takeText(ctx, d.take);
   if (d.persons) p.persons = ctx.list(d.persons.map((id) => componentName(ctx, id)));
   if (d.rats) p.rats = ctx.list(d.rats.map((r, seat) => `${ctx.shortName(seat)} ${r}`));
+  // whose stones Notre Dame scored (events of earlier versions have no owners: "")
+  p.owners = d.owners ? ctx.list(d.owners.map((n, seat) => (n ? `${ctx.shortName(seat)} ${n}` : null)).filter(Boolean)) : "";
   if (d.scores) p.scores = ctx.list(d.scores.map((v, seat) => `${ctx.shortName(seat)} ${v}`));
   if (d.winners) p.winners = ctx.list(d.winners.map((seat) => ctx.shortName(seat)));
   if (d.piece) p.piece = ctx.t(`nd.piece.${d.piece}`);
