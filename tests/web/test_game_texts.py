@@ -175,3 +175,28 @@ def test_messina_shows_the_builds_before_the_reshuffles_and_numbers_them_so(page
     messina, kingsburg = page.evaluate(ORDER)
     assert messina == ["hut_tile:U01", "workshop:W03", "skip", "reshuffle:huts:points", "reshuffle:huts:coin"]
     assert kingsburg == ["reshuffle:huts:points", "reshuffle:huts:coin", "hut_tile:U01", "workshop:W03", "skip"]
+
+
+SINCE = """async () => {
+  const { setLanguage } = await import('/static/i18n.js');
+  const { context } = await import('/static/tableview.js');
+  const { sinceBlock } = await import('/static/decision.js');
+  const { eventText } = await import('/static/tableview.js');
+  await setLanguage('en');
+  const info = (await (await fetch('/api/games')).json()).games.find((g) => g.name === 'messina-1347');
+  const ctx = context({ game: 'messina-1347', table: 'T', version: 9, seat: 0, view: {}, seats: [], acting: [] }, info);
+  const event = (kind, version, text, seats = []) => ({ kind, version, text, seats, data: {} });
+  const events = [event('hex_turn', 5, 'Seat 1 chooses hex B02.', [1]), event('build', 6, 'Seat 1 builds.', [1]),
+    event('round', 7, 'Round 2 is prepared.'), event('citizens', 7, '6 citizens appear in Messina.'),
+    event('turn_order', 8, 'Turn order by the city book: seat 1, seat 0.')];
+  return [events.map((e) => eventText(e, ctx)), [...sinceBlock(ctx, events, 5).querySelectorAll('li')].map((li) => li.textContent)];
+}"""
+
+
+def test_since_your_last_decision_shows_the_moves_before_a_new_rounds_set_up(page):
+    """A browser audit: after a new round the block showed "6 citizens appear in Messina" and
+    left the opponent's moves in the log. The game ranks its set-up events (drawn on the board)
+    below the moves; what is shown keeps the order it happened in."""
+    texts, shown = page.evaluate(SINCE)
+    hex_turn, build, new_round, citizens, turn_order = texts
+    assert shown == [hex_turn, build, turn_order]

@@ -166,7 +166,12 @@ export function sinceBlock(ctx, events, actedAt, most = 3) {
   if (actedAt === null || actedAt === undefined) return null;
   const since = events.filter((e) => e.version >= actedAt);
   if (!since.length) return null;
-  const shown = since.slice(-most);
+  // The latest of the highest ranked, in the order they happened: a game module's optional
+  // `eventRank(event)` puts what the board shows anyway (a new round's set-up) below the moves
+  // (a browser audit saw "6 citizens appear" shown and the opponent's build left in the log).
+  const rank = ctx.mod.eventRank || (() => 1);
+  const shown = since.map((e, i) => [rank(e), i]).sort((a, b) => b[0] - a[0] || b[1] - a[1])
+    .slice(0, most).map(([, i]) => i).sort((a, b) => a - b).map((i) => since[i]);
   return h("div", { class: "since", id: "since" },
     h("span", { class: "since-title" }, t("ui.since_your_move")),
     h("ul", {}, shown.map((e) => {

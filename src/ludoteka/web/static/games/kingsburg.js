@@ -310,6 +310,8 @@ function actionText(action, ctx) {
 
 export default {
   prefix: "kb",
+  // A new year, drawn on the board, after the moves in "Since your last decision".
+  eventRank: (event) => (event.kind === "year_begins" ? 0 : 1),
 
   seatName(seat, ctx) { return ctx.t("kb.seat", { n: seat + 1 }); },
 

@@ -283,6 +283,9 @@ function highlights(event) {
   return marks;
 }
 
+const SETUP_EVENTS = new Set(["round", "end_of_round", "lieutenants_down", "citizens", "citizens_removed",
+  "docking_tile", "new_hex", "setup"]);
+
 export default {
   prefix: "ms",
   seatName(seat, ctx) { return ctx.t("ms.seat", { n: seat + 1 }); },
@@ -303,6 +306,8 @@ export default {
   // The build's reshuffles (a payment to turn up other tiles) after the tiles themselves: they
   // came first and pushed the builds out of the keys 1-9 (a browser audit).
   optionRank: (action) => (action.key.startsWith("reshuffle:") ? 1 : 0),
+  // A round's set-up, drawn on the board, after the moves in "Since your last decision".
+  eventRank: (event) => (SETUP_EVENTS.has(event.kind) ? 0 : 1),
   eventText,
   highlights,
   explain,

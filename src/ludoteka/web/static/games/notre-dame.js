@@ -272,6 +272,9 @@ const EVENT_VARIANTS = {
 
 export default {
   prefix: "nd",
+  // A new round and the draft's passing, drawn on the board, after the moves in "Since your
+  // last decision".
+  eventRank: (event) => (["round", "draft_pass"].includes(event.kind) ? 0 : 1),
 
   seatName(seat, ctx) { return ctx.t(`nd.colour.${player(ctx, seat)?.colour}`); },
 
