@@ -160,8 +160,9 @@ export function refusalText(refusal, ctx) {
 
 /** What happened since the seat's last decision (`actedAt`, the game's move count then; null:
  *  none this visit): its own move and what it set off (a battle, a new round), then the others'
- *  moves. The newest few events, one line each, and how many more the log holds; null when
- *  nothing. (An event's `version` is the move count of the move that recorded it.) */
+ *  moves. A few events, the newest of the game's highest `eventRank`, one line each, and how
+ *  many more the log holds; null when nothing. (An event's `version` is the move count of the
+ *  move that recorded it.) */
 export function sinceBlock(ctx, events, actedAt, most = 3) {
   if (actedAt === null || actedAt === undefined) return null;
   const since = events.filter((e) => e.version >= actedAt);
