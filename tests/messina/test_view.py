@@ -4,8 +4,12 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
+
 from ludoteka.boardgames.messina import GAME
 from ludoteka.boardgames.messina.views.render import BANNER, render
+from ludoteka.boardgames.messina.model.state import OVERSEERS
+from ludoteka.boardgames.messina.rules.activation import groups_for, space_at
 from ludoteka.boardgames.messina.views.view import components, dock_coords, view
 
 
@@ -99,3 +103,24 @@ def test_render_fits_a_100_column_terminal_and_shows_the_banner():
             assert max(len(line) for line in text.splitlines()) <= 100, text
     text = render(played(3, 1, 0), 0)
     assert "/dock NW" in text and "e0" in text
+
+
+@pytest.mark.rule("MS-16.2", "MS-16.3", "MS-17.3", "MS-17.4", "MS-17.5")
+def test_each_square_says_which_overseer_spaces_reach_it():
+    """A square's component lists the overseer path spaces that can activate it (a browser audit
+    could not tell which overseer would ever reach a citizen placed there): exactly the spaces
+    whose groups (the rules' own, activation.groups_for) hold the square, the centre left out.
+    Side a: the nun's step 1 is the pair of squares 14 and 15 (MS-EX-6)."""
+    state = GAME.new_state(2, 1)
+    by_id = {c["id"]: c for c in components(state.data)}
+    assert ["nun", "", 1] in by_id["square:a:14"]["reached_by"]
+    assert ["artisan", "left", 2] in by_id["square:a:0"]["reached_by"]
+    for cls, name in enumerate(OVERSEERS):
+        for branch in (1, 2):
+            state.overseer_branch[cls] = branch
+            for step in range(1, 6):
+                space = space_at(state, 0, cls, step)
+                held = {sq for squares, _ in groups_for(state, 0, space, cls, False) for sq in squares}
+                for sq in range(18):
+                    entry = [name, "" if step == 1 else ("left", "right")[branch - 1], step]
+                    assert (entry in by_id[f"square:a:{sq}"]["reached_by"]) == (sq in held), (entry, sq)

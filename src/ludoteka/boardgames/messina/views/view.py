@@ -384,6 +384,21 @@ def components(data) -> list[dict[str, Any]]:
     return out
 
 
+def reached_by(board) -> list[list[list[Any]]]:
+    """Per square, the overseer path spaces that can activate it (MS-16, MS-17): [overseer,
+    branch ("" for step 1, "left", "right"), step]; the centre (step 6, any square) left out."""
+    out: list[list[list[Any]]] = [[] for _ in range(SQUARES)]
+    for name, path in board.paths.items():
+        spaces = [("", 1, path.first)] + [(branch, k + 2, space) for branch in ("left", "right")
+                                           for k, space in enumerate(getattr(path, branch)) if space.kind != "centre"]
+        for branch, step, space in spaces:
+            squares = space.squares if space.kind == "pair" else \
+                [i for i in range(SQUARES) if board.square_area[i] in space.areas]
+            for i in squares:
+                out[i].append([name, branch, step])
+    return out
+
+
 def boards_explained(data) -> list[dict[str, Any]]:
     """The player boards (side a, and the advanced side b boards b1..b4 with their one-time squares,
     MS-33.5) and the scroll boards with what each track scores (MS-31.10-31.12, MS-33.10-33.19)."""
@@ -397,14 +412,17 @@ def boards_explained(data) -> list[dict[str, Any]]:
                      "on the right. Its one-time squares (lightning mark) " + ", ".join(map(str, once))
                      + " give a generous reward once per game: activating a citizen there uses the square "
                      "up for good, whoever sits there later."), "board": bid, "one_time": once}))
+        reach = reached_by(board)
         for i, spec in enumerate(board.squares):
             cls = OVERSEERS[i // 6]
+            by = "; ".join(f"{o} overseer, " + (f"{b} branch, " if b else "") + f"step {n}" for o, b, n in reach[i])
             out.append(_marked(board, {
                 "id": f"square:{bid}:{i}", "kind": "square",
                 "name": f"Square {i} ({cls} sector, board {bid})" + (" \u26a1" if board.one_time[i] else ""),
                 "text": f"Area {board.square_area[i]}. Activated: {action_text(spec)}"
-                        + (" (once per game)." if board.one_time[i] else "."), "one_time": board.one_time[i],
-                "board": bid, "square": i, "area": board.square_area[i], "action": spec}))
+                        + (" (once per game)." if board.one_time[i] else ".")
+                        + f" Reached by: {by or 'the centre only'}.", "one_time": board.one_time[i],
+                "board": bid, "square": i, "area": board.square_area[i], "action": spec, "reached_by": reach[i]}))
     for sid, scroll in data.scroll_boards.items():
         out.append(_marked(scroll, {
             "id": f"scroll_board:{sid}", "kind": "scroll_board", "name": f"Scroll board {sid}",

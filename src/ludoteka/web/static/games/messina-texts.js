@@ -292,10 +292,27 @@ const EXPLAIN = {
     ...CLASSES.map((cls) => ctx.t("ms.wheel_class", { class: className(ctx, cls), colour: ctx.t(`ms.colour.${c.classes[cls]}`) }))] }),
   player_board: (c, ctx) => ({ title: ctx.t("ms.player_board", { id: c.board }), lines: [c.board === "a" ? ctx.t("ms.explain.board_a") : ctx.t("ms.explain.board_b", { squares: c.one_time.map((i) => squareText(ctx, i)).join("; ") })] }),
   square: (c, ctx) => ({ title: capital(squareText(ctx, c.square)), lines: [ctx.t("ms.explain.area", { area: c.area + 1 }),
-    ctx.t(c.one_time ? "ms.explain.activated_once" : "ms.explain.activated", { action: specText(ctx, c.action) })] }),
+    ctx.t(c.one_time ? "ms.explain.activated_once" : "ms.explain.activated", { action: specText(ctx, c.action) }),
+    reachedText(ctx, c.reached_by || [])] }),
   scroll_board: (c, ctx) => ({ title: ctx.t("ms.scroll_board", { id: c.id.split(":")[1] }), lines: [ctx.list(c.tracks.map((tr) => trackName(ctx, tr)))] }),
   scroll_track: (c, ctx) => ({ title: trackName(ctx, c.track), lines: c.values.map((_, lv) => `${ctx.t("ms.level", { level: lv })}: ${levelText(ctx, c, lv)}`) }),
 };
+
+/** Which overseer path spaces reach a square (its component's `reached_by`: overseer, branch,
+ *  step), steps grouped by overseer and branch: a browser audit could not tell which overseer
+ *  would ever activate a citizen placed there. */
+function reachedText(ctx, reach) {
+  const groups = new Map();
+  for (const [overseer, branch, step] of reach) {
+    const key = `${overseer}:${branch}`;
+    if (!groups.has(key)) groups.set(key, { overseer, branch, steps: [] });
+    groups.get(key).steps.push(step);
+  }
+  const parts = [...groups.values()].map(({ overseer, branch, steps }) => (branch
+    ? ctx.t("ms.reach.branch", { class: className(ctx, overseer), branch: ctx.t(`ms.branch.${branch}`), n: steps.length, steps: steps.join(", ") })
+    : ctx.t("ms.reach.first", { class: className(ctx, overseer) })));
+  return parts.length ? ctx.t("ms.explain.reached", { list: parts.join("; ") }) : ctx.t("ms.explain.reached_centre");
+}
 
 export function rowLines(ctx, row) {
   const lines = [ctx.t("ms.row.priority", { priority: ctx.t(`ms.priority.${row.priority}`) }), ctx.t("ms.row.ships", { n: row.ships }),
