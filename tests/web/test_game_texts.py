@@ -200,3 +200,22 @@ def test_since_your_last_decision_shows_the_moves_before_a_new_rounds_set_up(pag
     texts, shown = page.evaluate(SINCE)
     hex_turn, build, new_round, citizens, turn_order = texts
     assert shown == [hex_turn, build, turn_order]
+
+
+PERSONS = """async ([view]) => {
+  const { setLanguage } = await import('/static/i18n.js');
+  const { context } = await import('/static/tableview.js');
+  await setLanguage('en');
+  const info = (await (await fetch('/api/games')).json()).games.find((g) => g.name === 'notre-dame');
+  const ctx = context({ game: 'notre-dame', table: 'T', version: 1, seat: 0, view, seats: [], acting: [] }, info);
+  return ctx.mod.render(ctx).querySelector('.persons').textContent;
+}"""
+
+
+def test_notre_dames_reconstructed_rat_numbers_are_marked_and_the_mark_explained(page):
+    """The persons' rat numbers are reconstructed (the printed ones are not public): each is
+    marked "*", and the mark is explained under the cards (a browser audit found it unexplained)."""
+    view = json.loads(json.dumps(registry.game("notre-dame").new_state(3, 1).view(0)))
+    assert "rats" in view["reconstructed_parts"]
+    text = page.evaluate(PERSONS, [view])
+    assert text.count(" *") >= 3 and "* Reconstructed rat numbers: the printed ones are not public" in text

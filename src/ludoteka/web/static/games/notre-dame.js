@@ -198,13 +198,16 @@ function card(ctx, id, extra = "") {
 }
 
 function persons(ctx) {
+  const reconstructedRats = ctx.view.reconstructed_parts.includes("rats");
   return h("div", { class: "persons" }, h("h3", {}, ctx.t("nd.persons")),
     h("div", { class: "cards" }, ctx.view.persons.map((p) => {
       const place = `person:${p.id}`;
       return h("div", { class: `card person deck-${p.deck}`, "data-place": place, "data-mark": place, "data-component": p.id },
         h("strong", {}, componentName(ctx, p.id)),
-        h("span", { class: "rats" }, ctx.t("nd.person_rats", { n: p.rats }), ctx.view.reconstructed_parts.includes("rats") ? " *" : ""));
+        h("span", { class: "rats" }, ctx.t("nd.person_rats", { n: p.rats }), reconstructedRats ? " *" : ""));
     })),
+    // the mark explained where it is seen (a browser audit found "3 rats *" unexplained)
+    reconstructedRats ? h("p", { class: "small" }, "* ", ctx.t("nd.reconstructed_mark")) : null,
     h("p", { class: "small" }, ctx.t("nd.cathedral"), ": ", ctx.t("nd.cathedral_points", { n: ctx.view.notre_dame_points })),
     h("p", { class: "small" }, ctx.t("nd.decks", { brown: ctx.view.brown_deck_size, gray: ctx.view.gray_deck_letters.join(" ") }),
       " · ", ctx.t("nd.coin_supply", { n: ctx.view.coin_supply })));
