@@ -219,3 +219,27 @@ def test_notre_dames_reconstructed_rat_numbers_are_marked_and_the_mark_explained
     assert "rats" in view["reconstructed_parts"]
     text = page.evaluate(PERSONS, [view])
     assert text.count(" *") >= 3 and "* Reconstructed rat numbers: the printed ones are not public" in text
+
+
+HAND = """async ([views]) => {
+  const { setLanguage } = await import('/static/i18n.js');
+  const { context } = await import('/static/tableview.js');
+  await setLanguage('en');
+  const info = (await (await fetch('/api/games')).json()).games.find((g) => g.name === 'notre-dame');
+  return views.map((view) => {
+    const ctx = context({ game: 'notre-dame', table: 'T', version: 1, seat: 0, view, seats: [], acting: [] }, info);
+    return [...ctx.mod.render(ctx).querySelectorAll('.hand h3')].map((el) => el.textContent);
+  });
+}"""
+
+
+def test_notre_dames_first_draft_pick_is_from_the_cards_dealt_the_second_from_those_passed(page):
+    """ND-5.2, ND-5.4 (a browser audit: the dealt hand was headed "Cards passed to you")."""
+    state = registry.game("notre-dame").new_state(3, 1)
+    first = json.loads(json.dumps(state.view(0)))
+    for seat in range(3):
+        state.apply(state.legal_keys(seat)[0], seat)
+    second = json.loads(json.dumps(state.view(0)))
+    dealt, passed = page.evaluate(HAND, [[first, second]])
+    assert "Cards dealt to you" in dealt and "Cards passed to you" not in dealt
+    assert "Cards passed to you" in passed

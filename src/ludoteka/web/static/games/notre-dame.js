@@ -236,7 +236,8 @@ function hand(ctx) {
   if (ctx.seat === null || !view.hand) return null;
   return h("div", { class: "hand" },
     h("h3", {}, ctx.t("nd.your_hand")), h("div", { class: "cards" }, view.hand.map((id) => card(ctx, id))),
-    view.draft_offer.length ? [h("h3", {}, ctx.t("nd.draft_offer")), h("div", { class: "cards" }, view.draft_offer.map((id) => card(ctx, id, "offer")))] : null,
+    // the first pick is from the cards dealt (nothing kept yet), the second from those passed
+    view.draft_offer.length ? [h("h3", {}, ctx.t(view.hand.length ? "nd.draft_offer" : "nd.draft_dealt")), h("div", { class: "cards" }, view.draft_offer.map((id) => card(ctx, id, "offer")))] : null,
     view.passed_left.length ? [h("h3", {}, ctx.t("nd.passed_left")), h("div", { class: "cards" }, view.passed_left.map((id) => card(ctx, id, "passed")))] : null);
 }
 
