@@ -200,9 +200,12 @@ def decision_problems(page, watch: Watch, game: str, language: str) -> tuple[dic
 
 
 def shown_previews(page) -> dict[str, str]:
-    """The preview text beside each option row, by option key."""
-    return page.evaluate("""() => Object.fromEntries([...document.querySelectorAll('#actions .option-row')]
-        .map((row) => [row.dataset.key, row.querySelector('.preview')?.innerText || '']))""")
+    """The preview text beside each option row, by option key, with the line above the options
+    that says what every option's preview has in common ("Whatever you choose: …")."""
+    return page.evaluate("""() => {
+        const common = document.querySelector('#common-preview')?.innerText || '';
+        return Object.fromEntries([...document.querySelectorAll('#actions .option-row')]
+            .map((row) => [row.dataset.key, (row.querySelector('.preview')?.innerText || '') + ' ' + common])); }""")
 
 
 def preview_shown_problems(action: dict, shown: str, game: str, language: str) -> list[str]:

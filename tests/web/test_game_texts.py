@@ -243,3 +243,39 @@ def test_notre_dames_first_draft_pick_is_from_the_cards_dealt_the_second_from_th
     dealt, passed = page.evaluate(HAND, [[first, second]])
     assert "Cards dealt to you" in dealt and "Cards passed to you" not in dealt
     assert "Cards passed to you" in passed
+
+
+COMMON = """async ([actions, view]) => {
+  const { setLanguage } = await import('/static/i18n.js');
+  const { context } = await import('/static/tableview.js');
+  const { commonPreview, withoutCommon, previewBlock } = await import('/static/decision.js');
+  await setLanguage('en');
+  const info = (await (await fetch('/api/games')).json()).games.find((g) => g.name === 'notre-dame');
+  const ctx = context({ game: 'notre-dame', table: 'T', version: 1, seat: 0, view, seats: [0, 1, 2].map((seat) => ({ seat, kind: 'human' })), acting: [] }, info);
+  const common = commonPreview(actions);
+  return [common, actions.map((a) => withoutCommon(a.data.preview, common)), previewBlock(common, ctx)?.textContent ?? null];
+}"""
+
+
+def test_what_every_option_does_alike_is_said_once_above_the_options(page):
+    """A browser audit: after the round's last bribe every option showed the plague's result
+    (another seat's rats, the plague note), read as the cost of each bribe. What every option's
+    preview says alike is lifted out and said once; what differs (the Physician's rats, the
+    coin) stays on its row; with nothing in common there is no such line."""
+    plague = {"key": "plague", "text": "then the plague", "args": {"value": 6, "n": 6}}
+    actions = [
+        {"key": "bribe:monk", "data": {"preview": {"gain": {"coins": -1, "stones": 2, "rats": 5},
+                                                   "others": {"1": {"rats": 5}}, "notes": [plague]}}},
+        {"key": "bribe:physician", "data": {"preview": {"gain": {"coins": -1}, "others": {"1": {"rats": 5}},
+                                                        "notes": [{"key": "physician", "args": {"n": 5}}]}}},
+        {"key": "pass", "data": {"preview": {"gain": {"rats": 5}, "others": {"1": {"rats": 5}}, "notes": [plague],
+                                             "confirm": "bribe_nobody"}}},
+    ]
+    view = json.loads(json.dumps(registry.game("notre-dame").new_state(3, 1).view(0)))
+    common, rows, text = page.evaluate(COMMON, [actions, view])
+    assert common == {"gain": {}, "others": {"1": {"rats": 5}}, "notes": [], "uncertain": []}
+    assert rows[0] == {"gain": {"coins": -1, "stones": 2, "rats": 5}, "others": {}, "notes": [plague], "uncertain": []}
+    assert rows[2]["confirm"] == "bribe_nobody" and rows[2]["others"] == {}
+    assert "+5 rats" in text
+    none, _, _ = page.evaluate(COMMON, [[actions[0], {"key": "x", "data": {}}], view])
+    assert none is None

@@ -76,6 +76,44 @@ export function previewBlock(preview, ctx, attrs = {}) {
   return h("span", { class: "preview", ...attrs }, parts.flatMap((p, i) => (i ? [" · ", p] : [p])));
 }
 
+const noteKey = (note) => JSON.stringify([note.key, note.args || {}]);
+
+/** What every option's preview says alike: items of the seat and of the others changing by the
+ *  same amount, the same notes. Said once above the options ("Whatever you choose: …"), not on
+ *  each: a browser audit read the plague that ends a Notre Dame round after any bribe as the
+ *  cost of each bribe. Null with fewer than 2 options or nothing in common. */
+export function commonPreview(actions) {
+  if (actions.length < 2) return null;
+  const previews = actions.map((a) => a.data?.preview || {});
+  const [first] = previews;
+  const everywhere = (test) => previews.every(test);
+  const gain = Object.fromEntries(Object.entries(first.gain || {})
+    .filter(([item, n]) => everywhere((p) => (p.gain || {})[item] === n)));
+  const others = {};
+  for (const [seat, diff] of Object.entries(first.others || {})) {
+    const kept = Object.entries(diff).filter(([item, n]) => everywhere((p) => ((p.others || {})[seat] || {})[item] === n));
+    if (kept.length) others[seat] = Object.fromEntries(kept);
+  }
+  const notes = (first.notes || []).filter((n) => everywhere((p) => (p.notes || []).some((m) => noteKey(m) === noteKey(n))));
+  if (!Object.keys(gain).length && !Object.keys(others).length && !notes.length) return null;
+  const uncertain = (first.uncertain || []).filter((item) => everywhere((p) => (p.uncertain || []).includes(item)));
+  return { gain, others, notes, uncertain };
+}
+
+/** An option's preview without what `common` (commonPreview) says for every option. */
+export function withoutCommon(preview, common) {
+  if (!preview || !common) return preview;
+  const gain = Object.fromEntries(Object.entries(preview.gain || {}).filter(([item]) => !(item in common.gain)));
+  const others = {};
+  for (const [seat, diff] of Object.entries(preview.others || {})) {
+    const kept = Object.entries(diff).filter(([item]) => !(item in (common.others[seat] || {})));
+    if (kept.length) others[seat] = Object.fromEntries(kept);
+  }
+  const said = new Set(common.notes.map(noteKey));
+  const uncertain = (preview.uncertain || []).filter((item) => !(item in common.gain) && !common.uncertain.includes(item));
+  return { ...preview, gain, others, uncertain, notes: (preview.notes || []).filter((n) => !said.has(noteKey(n))) };
+}
+
 /** Whether choosing `action` asks once first: its preview says so, and undo could not take it
  *  back right after (the server's `undoable` list; docs/web.md). */
 export function needsConfirm(action, frame) {
@@ -91,12 +129,13 @@ export function shownOptions(ctx, actions) {
   return actions.map((action, i) => [rank(action), i, action]).sort((a, b) => a[0] - b[0] || a[1] - b[1]).map(([, , action]) => action);
 }
 
-/** The options as rows: shortcut key, button, preview beside it. `choose(action)` decides. */
-export function optionRows(ctx, actions, choose) {
+/** The options as rows: shortcut key, button, preview beside it (without what `common` says
+ *  for all). `choose(action)` decides. */
+export function optionRows(ctx, actions, choose, common = null) {
   return h("div", { class: "actions", id: "actions", role: "group", "aria-label": t("ui.your_turn") },
     actions.map((action, i) => {
       const id = `preview-${i}`;
-      const preview = previewBlock(action.data?.preview, ctx, { id });
+      const preview = previewBlock(withoutCommon(action.data?.preview, common), ctx, { id });
       return h("div", { class: "option-row", "data-key": action.key },
         h("kbd", { class: "shortcut", "aria-hidden": "true" }, i < 9 ? String(i + 1) : ""),
         h("button", { class: "action", "data-key": action.key, "data-focus-key": `action:${action.key}`,

@@ -9,7 +9,7 @@ import { h, clear } from "./dom.js";
 import { t } from "./i18n.js";
 import { remember, savedTables, seatsOf } from "./saved.js";
 import { actionText, board, context, gameInfo, head, highlight, logPanel, scoreTable, seatList } from "./tableview.js";
-import { confirmBox, guideBlock, needsConfirm, optionRows, previewBlock, refusalText, shownOptions, sinceBlock, suppliesSummary } from "./decision.js";
+import { commonPreview, confirmBox, guideBlock, needsConfirm, optionRows, previewBlock, refusalText, shownOptions, sinceBlock, suppliesSummary } from "./decision.js";
 import { announce, loadPageChannel, setting, settingsPanel, title } from "./announce.js";
 import { gameTitle } from "./lobby.js";
 import { timeLeftText } from "./labels.js";
@@ -206,7 +206,9 @@ export function mountTable(root, id) {
           () => { ui.confirming = null; render(); }));
       } else {
         if (ctx.options.size) parts.push(h("p", { class: "hint" }, t("ui.choose_on_board")));
-        parts.push(optionRows(ctx, shownOptions(ctx, frame.actions), (a) => pick(connection, a)),
+        const common = commonPreview(frame.actions);
+        if (common) parts.push(h("p", { class: "common-preview", id: "common-preview" }, t("ui.preview.common"), " ", previewBlock(common, ctx)));
+        parts.push(optionRows(ctx, shownOptions(ctx, frame.actions), (a) => pick(connection, a), common),
           h("p", { class: "place-preview", id: "place-preview", "aria-live": "polite", hidden: true }));
         hint = hints.part(ctx, connection);
       }
