@@ -127,7 +127,7 @@ def _rat_note(state, seat: int, more: int, forced: bool) -> dict[str, Any]:
     head = f"then you must take {rats}" if forced else f"you take {rats}"
     return note("forced_rats" if forced else "rats_cost",
                 f"{head} and go back {more} more popularity space{'s' if more != 1 else ''}; rat penalty at the "
-                f"end: {cost['lost']} (rats in all: {cost['total']}; {cost['points']} more than now)", **cost)
+                f"end: {cost['lost']}, {cost['points']} more than now (rats in all: {cost['total']})", **cost)
 
 
 def _hex_notes(state, seat: int, node: int) -> list[dict[str, Any]]:
