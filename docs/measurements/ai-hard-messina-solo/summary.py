@@ -21,8 +21,13 @@ def summary() -> dict[str, dict]:
     """Per rule set ("std", "adv"): the finished chunks' games summed up."""
     out = {}
     for rules in ("std", "adv"):
-        rows = [r for path in sorted(HERE.glob(f"{rules}-*.json"))
-                for r in json.loads(path.read_text())["agents"][0]["results"]]
+        # a chunk stopped early is kept as RULES-FIRST.partial.json; once run.sh has played the
+        # whole chunk (RULES-FIRST.json, sorted first) its games count, each seed once
+        by_seed = {}
+        for path in sorted(HERE.glob(f"{rules}-*.json")):
+            for r in json.loads(path.read_text())["agents"][0]["results"]:
+                by_seed.setdefault(r["seed"], r)
+        rows = [by_seed[seed] for seed in sorted(by_seed)]
         if not rows:
             continue
         categories: dict[str, float] = defaultdict(float)
