@@ -14,6 +14,9 @@ import { announce, loadPageChannel, setting, settingsPanel, title } from "./anno
 import { gameTitle } from "./lobby.js";
 import { timeLeftText } from "./labels.js";
 
+// The phone layout (style.css: the bar pinned over the board, in the page's flow).
+const PHONE = "(max-width: 900px)";
+
 // How long a lone option stays on screen before it is taken (long enough to read it).
 const AUTO_DELAY = 900;
 import { helpButton, listenForHelp } from "./help.js";
@@ -219,7 +222,7 @@ export function mountTable(root, id) {
     if (ui.error) parts.push(h("p", { class: "error", role: "alert" }, t("ui.error", { message: ui.error })));
     // (two events on a phone, where the bar's room is the options')
     const mine = frame.actions.length && !auto
-      ? sinceBlock(ctx, connection.events, connection.actedAt, matchMedia("(max-width: 900px)").matches ? 2 : 3) : null;
+      ? sinceBlock(ctx, connection.events, connection.actedAt, matchMedia(PHONE).matches ? 2 : 3) : null;
     const beside = frame.actions.length ? ctx.mod.besideDecision?.(ctx) : null;    // e.g. Kingsburg's dice
     const around = [mine, guideBlock(ctx), suppliesSummary(ctx, frame.seat), beside];
     // Hint, undo and the settings share one row (on a phone the options keep the bar's room);
@@ -378,7 +381,7 @@ export function mountTable(root, id) {
     bar.style.maxHeight = "";
     // On a phone the bar lies in the page's flow (pinned, at most 55% high by the CSS): changing
     // its height there would move the board under a finger while the page scrolls.
-    if (window.matchMedia("(max-width: 900px)").matches) return;
+    if (window.matchMedia(PHONE).matches) return;
     const box = bar.getBoundingClientRect();
     const over = box.bottom - window.innerHeight + 8;
     if (over > 0) bar.style.maxHeight = `${Math.max(200, box.height - over)}px`;

@@ -223,20 +223,27 @@ def _branch_notes(state, seat: int, cls: int, key: str) -> list[dict[str, Any]]:
                  held=held, **counts)]
 
 
+def _pending(after, seat: int) -> tuple[str | None, tuple | None]:
+    """The kind and frame of the decision `seat` faces after an option (None, None: none)."""
+    frame = after._stack[1] if after._stack is not None else None
+    if frame is None or frame[1] != seat:
+        return None, None
+    return frame[0].name, frame
+
+
 def _overseer_notes(before, after, seat: int, cls: int) -> list[dict[str, Any]]:
     """MS-16.3, MS-16.8, MS-17: after an overseer's advance, its branch still to choose, or the
     step it lands on and how many of the seat's citizens it can activate there (the quota of the
     space's groups, at most the citizens in each)."""
     if after is None:
         return []
-    frame = after._stack[1] if after._stack is not None else (None, None)
-    kind = frame[0].name if frame[0] is not None else None
-    if kind == "branch" and frame[1] == seat:
+    kind, frame = _pending(after, seat)
+    if kind == "branch":
         return [note("overseer_branch_next", "then you choose its branch, left or right, for good")]
     step = after.overseer_step[seat * 3 + cls]
     if step == before.overseer_step[seat * 3 + cls]:
         return []
-    if kind != "activate" or frame[1] != seat:
+    if kind != "activate":
         return [note("overseer_idle", f"it lands on step {step} of 6, where none of your citizens can be "
                      f"activated", step=step)]
     citizens = len(eligible(after, seat, frame[2], frame[3]))
@@ -271,14 +278,14 @@ def _hex_action_notes(before, after, seat: int) -> list[dict[str, Any]]:
     that can do nothing now (nothing to build, upgrade or advance) says it is lost (MS-15.16)."""
     if after is None:
         return []
-    frame = after._stack[1] if after._stack is not None else (None, None)
-    if frame[0] is not None and frame[0].name == "branch" and frame[1] == seat:
+    kind, frame = _pending(after, seat)
+    if kind == "branch":
         return _overseer_notes(before, after, seat, frame[2])
     i = seat * 3
     moved = [c for c in range(3) if after.overseer_step[i + c] != before.overseer_step[i + c]]
     if moved:
         return _overseer_notes(before, after, seat, moved[0])
-    if frame[0] is not None and frame[0].name == "turn" and not after.events(seat, since=before.event_mark()):
+    if kind == "turn" and not after.events(seat, since=before.event_mark()):
         return [note("action_lost", "you can do nothing with it now: the action is lost")]
     return []
 
