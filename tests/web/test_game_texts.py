@@ -11,6 +11,7 @@ import pytest
 
 from browser_kit import KEY_PATTERN
 from ludoteka import registry
+from ludoteka.boardgames.kingsburg.keys import REROLL_LABELS
 
 # (players, options) per game: every player count and the variants that change what is drawn.
 SETUPS = {
@@ -279,3 +280,26 @@ def test_what_every_option_does_alike_is_said_once_above_the_options(page):
     assert "+5 rats" in text
     none, _, _ = page.evaluate(COMMON, [[actions[0], {"key": "x", "data": {}}], view])
     assert none is None
+
+
+PLAIN_KEYS = """async ([keys]) => {
+  const { setLanguage } = await import('/static/i18n.js');
+  const { context, actionText } = await import('/static/tableview.js');
+  await setLanguage('en');
+  const info = (await (await fetch('/api/games')).json()).games.find((g) => g.name === 'kingsburg');
+  const ctx = context({ game: 'kingsburg', table: 'T', version: 1, seat: 0, view: {}, seats: [], acting: [] }, info);
+  window.ludotekaUntranslated = [];
+  const texts = keys.map((key) => actionText({ key, label: `ENGINE ${key}`, data: {} }, ctx));
+  return [texts, window.ludotekaUntranslated];
+}"""
+
+
+@pytest.mark.rule("KB-17.1")
+def test_every_kingsburg_option_without_data_has_its_own_text(page):
+    """A whole game by clicks once reached the Statue's reroll of the white die (KB-17.1), which
+    fell back to the engine's English: every key that needs no data (the rerolls of the Statue
+    and the Chapel, keep, done, skip) has its text in the browser."""
+    keys = [*REROLL_LABELS, "done", "skip"]
+    texts, untranslated = page.evaluate(PLAIN_KEYS, [keys])
+    assert untranslated == [] and not any(text.startswith("ENGINE") for text in texts), texts
+    assert dict(zip(keys, texts))["statue-white"] == "Statue: reroll the white die"

@@ -284,6 +284,7 @@ function actionText(action, ctx) {
       return ctx.t(kind === "build" ? "kb.act.build" : "kb.act.envoy_build", { building: buildingName(ctx, d.building), cost: goodsText(ctx, d.cost) });
     case "pass": return ctx.t(d.build ? "kb.act.pass_build" : "kb.act.pass");
     case "chapel": case "statue": case "keep": case "done": case "skip": return ctx.t(`kb.act.${kind}`);
+    case "statue-white": return ctx.t("kb.act.statue_white");      // KB-17.1: the white die instead
     case "decline": return ctx.t("kb.act.decline", { advisor: advisorName(ctx, d.advisor) });
     case "dice": {
       // An advisor the dice reach only with a +2 token, the Market or the Envoy says so (the preview's notes)
