@@ -32,14 +32,13 @@ the observing seat; `encode_scratch` is always the write function's vector (the 
 from __future__ import annotations
 
 import struct
-from array import array
 from dataclasses import dataclass
 from typing import Any, Callable, Hashable, Sequence
 
 import numpy as np
 
 from ...kernel import GameState
-from .canvas import Canvas, Section, clear_ranges, compiled, ego_index, write_sections
+from .canvas import Canvas, Section, clear_ranges, compiled, ego_index, write_sections, zeroed
 
 
 @dataclass
@@ -144,7 +143,7 @@ class Memo:
 
 
 Writer = Callable[[GameState, int], "tuple[list[float], list[int], list[int], list[float]]"]
-Private = Callable[[GameState, int, Canvas], None]
+Private = Callable[[GameState, int, memoryview], None]
 
 
 class DirectEncoder:
@@ -169,12 +168,11 @@ class DirectEncoder:
             if any(layout.blocks[b].lo for b in free):
                 raise ValueError(f"a private block's values must start at 0 (it is written raw): "
                                  f"{sorted(b for b in free if layout.blocks[b].lo)}")
-            self._sections = [(*compiled(sec)[:1], sec.write, clear_ranges(layout, sec.blocks, free) if sec.clear
-                               else [], compiled(sec)[1]) for sec in self.sections]
+            self._sections = [(*compiled(sec)[:1], sec.write, zeroed(clear_ranges(layout, sec.blocks, free))
+                               if sec.clear else [], compiled(sec)[1]) for sec in self.sections]
             self._private_ranges = clear_ranges(layout, tuple(free), set()) if free else []
             if any(layout.blocks[b].ego for b in free):
                 raise ValueError("a private block is written egocentric: it cannot declare `ego`")
-            self._zeros = array("f", bytes(4 * layout.size))
             self._ego = [ego_index(layout, players, seat) for seat in range(players)]
         m = self.values = layout.values
         self.sparse_end = layout.sparse_end
@@ -186,6 +184,11 @@ class DirectEncoder:
                     self._lo[b.start:b.start + b.length] = b.lo
                 self._scale[b.start:b.start + b.length] = 1.0 / (b.hi - b.lo)
         self._value_scale = self._scale[:m]
+        # the whole vector's factors (1 for the flags), when multiplying it all is cheaper
+        self._scale_all = None
+        if layout.size - layout.sparse_end <= 2000:
+            self._scale_all = np.ones(layout.size, np.float32)
+            self._scale_all[:layout.sparse_end] = self._scale
         if self.sections:
             self.canvas = self.new_canvas()
         self._pack = struct.Struct(f"{m}i").pack
@@ -200,24 +203,24 @@ class DirectEncoder:
         if not self.sections:
             return self.encode_scratch(state, seat, out)
         canvas = self.canvas if canvas is None else canvas
-        write_sections(self._sections, canvas, self._zeros, state)
-        if self.private is None:
-            out = self._take(canvas, seat, out)
+        write_sections(self._sections, canvas, state)
+        out = self._take(canvas, seat, out)
+        if self.private is not None:
+            # straight into the seat's own vector (its blocks are not rotated): what only this
+            # seat may see never enters the canvas that other seats' vectors come from
+            self.private(state, seat, memoryview(out))
+        # the canvas holds raw - lo already; a slice costs about as much as scaling 2,000 slots
+        if self._scale_all is not None:
+            out *= self._scale_all
         else:
-            # the seat's private part lies in the canvas only from here to the copy
-            buf, zeros = canvas.buf, self._zeros
-            try:
-                self.private(state, seat, canvas)
-                out = self._take(canvas, seat, out)
-            finally:
-                for a, b in self._private_ranges:
-                    buf[a:b] = zeros[a:b]
-        out[:self.sparse_end] *= self._scale      # the canvas holds raw - lo already
+            out[:self.sparse_end] *= self._scale
         return out
 
     def _take(self, canvas: Canvas, seat: int, out: np.ndarray | None) -> np.ndarray:
         """The canvas in `seat`'s egocentric order (a new array, or `out`)."""
         if out is None:                 # take allocating its result is cheaper than empty + take
+            if seat == 0:               # seat 0's order is the seat order: a plain copy is cheaper
+                return canvas.array.copy()
             return canvas.array.take(self._ego[seat])
         canvas.array.take(self._ego[seat], out=out, mode="clip")
         return out

@@ -1,6 +1,7 @@
 """The incremental observation: a game's public vector kept in **seat order** (as seat 0 sees it)
 in a `Canvas`, rewritten only where the state changed, then permuted for the observing seat in
-one numpy call; what only that seat may see is written afterwards (the *private* part).
+one numpy call; what only that seat may see is written into its vector afterwards (the
+*private* part).
 
 A game module declares *sections*: each writes some blocks of the seat-order vector from the
 state's fields, as `raw - lo` (unscaled), into the canvas's `array('f')` buffer. A section that
@@ -14,10 +15,9 @@ inner))`: in each of `chunks` equal chunks, after `before` fixed slots, `inner` 
 from that the encoder builds, for each observing seat, the index array that turns the seat-order
 vector into the egocentric one (`DirectEncoder.encode` takes it, then scales).
 
-Hidden information: between calls a canvas holds only what every seat's view shows; the
-private part is written for the observing seat at each call just before the permutation and
-zeroed right after it (even when something fails), so nothing one seat may see stays in the
-canvas for another's vector. The snapshots hold values, not the state's
+Hidden information: a canvas only ever holds what every seat's view shows; the private part
+is written for the observing seat into its own vector after the permutation (its blocks are not
+rotated), never into the canvas another seat's vector comes from. The snapshots hold values, not the state's
 lists, so a canvas serves any state (a clone, another game) and is exact for each: the tests
 compare it with the from-scratch write function at every decision of random games.
 """
@@ -26,7 +26,8 @@ from __future__ import annotations
 import struct
 from array import array
 from dataclasses import dataclass
-from operator import attrgetter
+from functools import partial
+from operator import add, attrgetter
 from typing import Any, Callable
 
 import numpy as np
@@ -35,6 +36,16 @@ from ...kernel import GameState
 
 MISSING = object()           # a section never written, or whose last write failed
 _PACKS: dict[int, Callable[..., None]] = {}       # struct writers of n C floats, by n
+
+
+def packer(count: int) -> Callable[..., None]:
+    """The struct writer of `count` C floats (`pack_into(buffer, byte_offset, *values)`):
+    struct writes them straight into the buffer, a third of what numpy's conversion of a short
+    list costs, or array('f')'s."""
+    found = _PACKS.get(count)
+    if found is None:
+        found = _PACKS[count] = struct.Struct(f"{count}f").pack_into
+    return found
 
 
 @dataclass(frozen=True)
@@ -83,11 +94,7 @@ class Canvas:
     def put(self, start: int, values: list[int]) -> None:
         """Write numbers from `start` on, into slots whose block has lo 0 (a value slot holds
         `raw - lo`; the encoder then only scales)."""
-        # struct writes C floats straight into the buffer: a third of what numpy's conversion
-        # of a short list costs, or array('f')'s
-        pack_into = _PACKS.get(len(values))
-        if pack_into is None:
-            pack_into = _PACKS[len(values)] = struct.Struct(f"{len(values)}f").pack_into
+        pack_into = _PACKS.get(len(values)) or packer(len(values))
         pack_into(self.buf, 4 * start, *values)
 
     def forget(self) -> None:
@@ -103,7 +110,8 @@ def copies(fields: list[tuple[str, int, float]]) -> Callable[[GameState, Canvas]
     get = attrgetter(*[name for name, _, _ in fields]) if len(fields) > 1 else (
         lambda state, one=attrgetter(fields[0][0]): (one(state),))
     key = tuple(name for name, _, _ in fields)
-    places = [(start, lo) for _, start, lo in fields]
+    # per field: its byte offset, and what turns a raw value into raw - lo (None when lo is 0)
+    places = [(4 * start, partial(add, -lo) if lo else None) for _, start, lo in fields]
     unknown = (None,) * len(fields)
 
     def write(state: GameState, canvas: Canvas) -> None:
@@ -112,12 +120,14 @@ def copies(fields: list[tuple[str, int, float]]) -> Callable[[GameState, Canvas]
         if live == held:                      # nothing changed: one C-level comparison
             return
         canvas.copies.pop(key, None)          # should the write fail, every field is written again
-        kept = list(held)
-        for i, value in enumerate(live):
-            if value != kept[i]:              # copy only the fields that changed
-                start, lo = places[i]
-                canvas.put(start, [v - lo for v in value] if lo else value)
-                kept[i] = value[:]
+        buf = canvas.buf
+        kept = []
+        for value, old, (offset, shift) in zip(live, held, places):
+            if value != old:                  # copy only the fields that changed
+                pack_into = _PACKS.get(len(value)) or packer(len(value))
+                pack_into(buf, offset, *(value if shift is None else map(shift, value)))
+                old = value[:]
+            kept.append(old)
         canvas.copies[key] = tuple(kept)
     return write
 
@@ -159,8 +169,14 @@ def clear_ranges(layout, blocks: tuple[str, ...], free: set[str]) -> list[tuple[
     return merged
 
 
-def write_sections(sections: list[tuple[Any, Any, list[tuple[int, int]]]], canvas: Canvas,
-                   zeros: array, state: GameState) -> None:
+def zeroed(ranges: list[tuple[int, int]]) -> list[tuple[int, int, array]]:
+    """Each slot range with the zeros that clear it (made once: slicing a zero vector at every
+    call allocates a new array each time)."""
+    return [(a, b, array("f", bytes(4 * (b - a)))) for a, b in ranges]
+
+
+def write_sections(sections: list[tuple[Any, Any, list[tuple[int, int, array]], bool]], canvas: Canvas,
+                   state: GameState) -> None:
     """Bring `canvas` up to date with `state`: every section whose snapshot changed (or that has
     none) is zeroed and written again."""
     buf, saved = canvas.buf, canvas.saved
@@ -174,7 +190,7 @@ def write_sections(sections: list[tuple[Any, Any, list[tuple[int, int]]]], canva
         else:
             current = MISSING
         saved[k] = MISSING          # should the write fail, the section is written again next time
-        for a, b in clear:
-            buf[a:b] = zeros[a:b]
+        for a, b, zeros in clear:
+            buf[a:b] = zeros
         write(state, canvas)
         saved[k] = current

@@ -221,15 +221,11 @@ def build(game: Game, players: int, options: Mapping[str, Any]) -> DirectEncoder
         over = top is None
         kind = None if over else top[0]
         to_act = state.to_act
-        buf[o_year] = state.year - 1                    # raw - lo
-        buf[o_phase + state.phase - 1] = 1.0
         buf[o_kind + (len(kinds) if over else kind_index[kind])] = 1.0
         buf[o_to_act + (n if to_act is None else to_act)] = 1.0
         if not over:
             for s in state.acting_seats():
                 buf[o_acting + s] = 1.0
-        for pos, s in enumerate(state.turn_order):
-            buf[o_order + pos * n + s] = 1.0
         if kind is choose_advisor:
             for j in bits_of(top[3]):
                 buf[o_sel + j] = 1.0
@@ -242,19 +238,35 @@ def build(game: Game, players: int, options: Mapping[str, Any]) -> DirectEncoder
             buf[o_pending + 1] = top[2] >> 1
         if state.battle_strength and state.phase == 8 and all(f[0] is not winter_kind for f in state.frames()):
             buf[o_battle] = 1.0
+
+    def season(state, canvas) -> None:
+        """The year, the phase, the turn order, the Envoy and the King's Aid die (each changes a
+        few times a year)."""
+        buf = canvas.buf
+        buf[o_year] = state.year - 1                    # raw - lo
+        buf[o_phase + state.phase - 1] = 1.0
+        for pos, s in enumerate(state.turn_order):
+            buf[o_order + pos * n + s] = 1.0
         envoy, aid = state.envoy_holder, state.kings_aid_seat
         buf[o_envoy + (envoy if envoy >= 0 else n)] = 1.0
         buf[o_aid + (aid if aid >= 0 else n)] = 1.0
 
+    packed_dice: dict[tuple[int, ...], list[int]] = {}       # remembered: a season rolls once
+
     def dice_part(state, canvas) -> None:
         """Each seat's dice not yet placed: coloured ones first, then white ones."""
-        dice = state.dice_values
-        values = []
-        for s in range(n):
-            b = 5 * s
-            coloured = [v for v in dice[b:b + 3] if v]
-            white = [v for v in dice[b + 3:b + 5] if v]
-            values += coloured + [0] * (3 - len(coloured)) + white + [0] * (2 - len(white))
+        dice = tuple(state.dice_values)
+        values = packed_dice.get(dice)
+        if values is None:
+            values = []
+            for s in range(n):
+                b = 5 * s
+                coloured = [v for v in dice[b:b + 3] if v]
+                white = [v for v in dice[b + 3:b + 5] if v]
+                values += coloured + [0] * (3 - len(coloured)) + white + [0] * (2 - len(white))
+            if len(packed_dice) >= 4096:
+                packed_dice.clear()
+            packed_dice[dice] = values
         canvas.put(o_dice, values)
 
     def marks(state, canvas) -> None:
@@ -310,18 +322,24 @@ def build(game: Game, players: int, options: Mapping[str, Any]) -> DirectEncoder
                 buf[o_chosen + s] = 1.0
         canvas.put(o_left, values)
 
-    def private(state, seat: int, canvas) -> None:
-        """The enemy cards the seat may see (KB-19.5) and its own soldier token (KB-19.6)."""
-        buf, revealed, known, deck = canvas.buf, state.enemies_revealed, state.enemy_seen[seat], state.enemy_deck
-        for y in range(5):
-            if y < revealed or known >> y & 1:
-                buf[o_card + y * cards + deck[y]] = 1.0
+    def private(state, seat: int, buf: memoryview) -> None:
+        """The enemy cards the seat may see (KB-19.5) and its own soldier token (KB-19.6), into
+        the seat's vector `buf`."""
+        revealed, known, deck = state.enemies_revealed, state.enemy_seen[seat], state.enemy_deck
+        for y in range(revealed):
+            buf[o_card + y * cards + deck[y]] = 1.0
+        if known >> revealed:             # cards seen ahead of the reveal (KB-19.5)
+            for y in range(revealed, 5):
+                if known >> y & 1:
+                    buf[o_card + y * cards + deck[y]] = 1.0
         if tokens_variant and state.soldier_token_picked[seat] >= 0:
             buf[o_token + state.soldier_token_picked[seat]] = 1.0
 
     sections = [
-        Section(("year", "pending_goods", "helping_advisor", "phase", "decision", "to_act", "acting", "turn_order",
-                 "selected_dice", "pending_goods_seat", "battle_this_year", "envoy", "kings_aid_die"), table),
+        Section(("pending_goods", "helping_advisor", "decision", "to_act", "acting", "selected_dice",
+                 "pending_goods_seat", "battle_this_year"), table),
+        Section(("year", "phase", "turn_order", "envoy", "kings_aid_die"), season,
+                fields=("year", "phase", "turn_order", "envoy_holder", "kings_aid_seat")),
         Section(("vp", "goods", "plus_two_tokens", "soldiers", "points"), copies([
             ("vp", start("vp"), -20), ("goods", start("goods"), 0), ("tokens", start("plus_two_tokens"), 0),
             ("soldiers", start("soldiers"), 0), ("points", start("points"), -20)]), clear=False),

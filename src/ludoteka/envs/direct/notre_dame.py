@@ -179,6 +179,11 @@ def build(game: Game, players: int, options: Mapping[str, Any]) -> DirectEncoder
     n_own = 3 * CARD_TYPES
     o_sizes = L.start("hand_size")
 
+    # the phase of a frame kind that names one (the top frame's is the phase: ND-3.2)
+    phase_at = {kind: PHASES.index(kind.phase) for kind in kinds if getattr(kind, "phase", "")}
+    if o_supply != o_sizes + 2 * n:
+        raise ValueError("the hand and deck sizes must lie just before the coin supply")
+
     def table(state, canvas) -> None:
         """What changes at almost every decision, copied whole: counters, the frame, the
         pieces of each seat."""
@@ -188,14 +193,11 @@ def build(game: Game, players: int, options: Mapping[str, Any]) -> DirectEncoder
         buf = canvas.buf
         buf[o_round] = state.round - 1                   # raw - lo
         buf[o_round + 1] = top[2] - 1 if not over and top[0].name == "draft_pick" else 0
-        hand, deck = state.hand, state.deck
-        for s in range(n):
-            buf[o_sizes + s] = len(hand[s])
-            buf[o_sizes + n + s] = len(deck[s])
-        buf[o_supply] = state.supply
-        buf[o_supply + 1] = len(state.unused)
-        buf[o_supply + 2] = len(state.brown)
-        buf[o_phase + PHASES.index(phase_of(state))] = 1.0
+        # hand and deck sizes, the coin supply, the discards and the brown deck lie in a row
+        canvas.put(o_sizes, [*map(len, state.hand), *map(len, state.deck),
+                             state.supply, len(state.unused), len(state.brown)])
+        phase = None if over else phase_at.get(top[0])
+        buf[o_phase + (PHASES.index(phase_of(state)) if phase is None else phase)] = 1.0
         buf[o_kind + (len(kinds) if over else kind_index[top[0]])] = 1.0
         buf[o_to_act + (n if to_act is None else to_act)] = 1.0
         if not over:
@@ -237,9 +239,10 @@ def build(game: Game, players: int, options: Mapping[str, Any]) -> DirectEncoder
 
     own_arrays = Memo()
 
-    def private(state, seat: int, canvas) -> None:
-        """Prestige as the seat sees it (ND-10.3) and its own cards, egocentric."""
-        prestige, buf = state.prestige, canvas.buf
+    def private(state, seat: int, buf: memoryview) -> None:
+        """Prestige as the seat sees it (ND-10.3) and its own cards, egocentric, into the seat's
+        vector `buf` (raw: the encoder scales them after)."""
+        prestige = state.prestige
         if open_prestige or state.top() is None:
             for i in range(n):
                 buf[o_prestige + i] = prestige[(seat + i) % n]
