@@ -200,11 +200,15 @@ class LudotekaEnv(AECEnv):
         if action is None:
             raise IllegalAction("None", list(self.state.legal_keys()), self._seat[agent])
         key = self.space.key(int(action))
-        self.state.apply(key, self._seat[agent])
+        state = self.state
+        state.apply(key, self._seat[agent])
         self._cumulative_rewards[agent] = 0.0
-        self._settle()
+        if self.skip_forced or state.to_act is None:
+            self._settle()
+        else:                     # the common case of `_settle`, inline: the next seat decides
+            self.agent_selection = self.possible_agents[state.to_act]
         # rewards come only at the end (`_finish`); until then they are all 0, nothing to add
-        if self.state.to_act is None:
+        if state.to_act is None:
             self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()

@@ -310,17 +310,13 @@ def build(game: Game, players: int, options: Mapping[str, Any]) -> DirectEncoder
     ego0 = {s: s for s in seats}                 # seat 0's order is the seat order
 
     def table(state, canvas) -> None:
-        """What almost every decision changes: the frame, the seat to act, stack sizes."""
+        """What almost every decision changes: the frame, the seat to act."""
         buf = canvas.buf
         top = state.top()
         over = top is None
         to_act = state.to_act
-        buf[o_round] = state.round - 1                  # raw - lo
-        buf[o_round + 1] = state.cube_supply
-        buf[o_round + 2] = len(state.hex_stack)
         buf[o_kind + (len(kinds) if over else kind_index[top[0]])] = 1.0
         buf[o_to_act + (n if to_act is None else to_act)] = 1.0
-        buf[o_wheel + state.wheel] = 1.0
         if not over:
             for s in state.acting_seats():
                 buf[o_acting + s] = 1.0
@@ -328,14 +324,22 @@ def build(game: Game, players: int, options: Mapping[str, Any]) -> DirectEncoder
                 for f in state.frames():
                     if f[0] is place_hut_upgrade:
                         buf[o_placing + f[1] * U + f[2]] = 1.0
-        for pos, s in enumerate(state.turn_order):
-            buf[o_order + pos * n + s] = 1.0
         for v in state.pending:
             buf[o_pending + v] = 1.0
         if solo:
             buf[o_automa] = state.automa_used
             buf[o_automa + 1] = state.automa_popularity
             buf[o_automa + 2] = len(state.solo_deck)
+
+    def round_part(state, canvas) -> None:
+        """The round, the cube supply, the hex stack's size, the wheel and the turn order."""
+        buf = canvas.buf
+        buf[o_round] = state.round - 1                  # raw - lo
+        buf[o_round + 1] = state.cube_supply
+        buf[o_round + 2] = len(state.hex_stack)
+        buf[o_wheel + state.wheel] = 1.0
+        for pos, s in enumerate(state.turn_order):
+            buf[o_order + pos * n + s] = 1.0
 
     def scores(state, canvas) -> None:
         """Score stack heights, points per category (raw - lo), books and their stack heights."""
@@ -402,8 +406,10 @@ def build(game: Game, players: int, options: Mapping[str, Any]) -> DirectEncoder
                 buf[o_taken + U + W + t] = 1.0
 
     sections = [
-        Section(("round", "cube_supply", "hex_stack_size", "decision", "to_act", "acting", "turn_order",
-                 "wheel", "pending_book_actions", "placing") + (("automa",) if solo else ()), table),
+        Section(("decision", "to_act", "acting", "pending_book_actions", "placing") + (("automa",) if solo else ()),
+                table),
+        Section(("round", "cube_supply", "hex_stack_size", "turn_order", "wheel"), round_part,
+                fields=("round", "cube_supply", "hex_stack", "wheel", "turn_order")),
         Section(("coins", "timber", "fire", "large_fire", "rats", "score", "scroll", "overseer_step", "squares",
                  "hut_space"), copies([(name, st(name), -21 if name == "score" else 0) for name in (
                      "coins", "timber", "fire", "large_fire", "rats", "score", "scroll", "overseer_step",
