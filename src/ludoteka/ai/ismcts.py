@@ -68,6 +68,8 @@ class IsmctsAgent(Agent):
         "c": Param(float, 0.7, "UCB1 exploration constant (rewards are in [0, 1])", 0, MAX_C),
         "forced": Param(int, 0, "1: inside the tree, a decision with a single legal key is played "
                                 "at once, without a node of its own (0: it gets one, as any decision)", 0, 1),
+        "win": Param(int, 0, "1: the rank part of the reward counts first place only (win 1, a k-way "
+                             "tie 1/k, else 0), for winning over placing (0: every place counts)", 0, 1),
     }
 
     def __init__(self, seed: int = 0, **settings: Any):
@@ -108,6 +110,7 @@ class IsmctsAgent(Agent):
         c = self.c
         depth_cap = self.depth
         skip_forced = bool(self.forced)
+        win_only = bool(self.win)
         limit = self.iterations if self.iterations is not None else 1 << 62
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         root = _Node(-1)
@@ -166,7 +169,7 @@ class IsmctsAgent(Agent):
             while d.to_act is not None and steps < depth_cap:
                 d.apply(playout(d, rand))
                 steps += 1
-            rewards = _rewards(d, players, evaluate_all, scale)
+            rewards = _rewards(d, players, evaluate_all, scale, win_only)
             if tally is not None:
                 tally.add(path[0], d)
             for node in path:
@@ -261,12 +264,13 @@ class _Scale:
         return self.total / self.count or 1.0
 
 
-def _rewards(state: GameState, players: int, evaluate_all, scale: _Scale) -> list[float]:
+def _rewards(state: GameState, players: int, evaluate_all, scale: _Scale, win_only: bool = False) -> list[float]:
     """Per-seat rewards in [0, 1]: mostly the rank (win 1, last 0, ties share), plus a margin term.
 
     The rank is by final scores when the game is over, by `game.evaluate` otherwise; the margin
     term (a logistic of evaluate over its running mean magnitude) keeps the search steering
-    towards bigger leads and smaller deficits when the rank does not change.
+    towards bigger leads and smaller deficits when the rank does not change. `win_only`: the
+    rank part is 1 for first place (1/k in a k-way tie), else 0.
     """
     values = [float(v) for v in evaluate_all(state)]
     ranked = state.scores() if state.to_act is None else values
@@ -282,6 +286,11 @@ def _rewards(state: GameState, players: int, evaluate_all, scale: _Scale) -> lis
                 ties += 1
         x = values[s] / unit
         margin = 1.0 / (1.0 + math.exp(-x)) if x > -50 else 0.0
-        rank = (below + 0.5 * (ties - 1)) / (players - 1) if players > 1 else margin   # solo: no rank
+        if players == 1:
+            rank = margin                                   # solo: no rank
+        elif win_only:
+            rank = 1.0 / ties if below + ties == players else 0.0
+        else:
+            rank = (below + 0.5 * (ties - 1)) / (players - 1)
         out.append(RANK_WEIGHT * rank + (1.0 - RANK_WEIGHT) * margin)
     return out

@@ -157,7 +157,7 @@ class ParallelIsmctsAgent(IsmctsAgent):
 
     def search_settings(self, share: float = 1.0) -> dict[str, Any]:
         """The settings of one search; `share` of the time budget when the searches take turns."""
-        settings: dict[str, Any] = {"depth": self.depth, "c": self.c, "forced": self.forced}
+        settings: dict[str, Any] = {"depth": self.depth, "c": self.c, "forced": self.forced, "win": self.win}
         if self.iterations is not None:
             settings["iterations"] = self.iterations
         if self.seconds is not None:

@@ -313,6 +313,11 @@ def build(game: Game, players: int, options: Mapping[str, Any]) -> DirectEncoder
             for y in bits_of(seen[s]):
                 buf[o_seen + y * n + s] = 1.0
 
+    def rare(state, canvas) -> None:
+        dummy_part(state, canvas)
+        battle(state, canvas)
+        enemies(state, canvas)
+
     def tokens(state, canvas) -> None:
         left, picked, buf = state.soldier_tokens, state.soldier_token_picked, canvas.buf
         values = list(left[:5 * n])
@@ -348,10 +353,11 @@ def build(game: Game, players: int, options: Mapping[str, Any]) -> DirectEncoder
                 fields=("buildings", "passed", "market_used", "statue_used", "chapel_used", "token_used")),
         Section(("court_dice", "court", "dummy_blocked"), court_part,
                 fields=("placements", "court")),
-        Section(("dummy_dice",), dummy_part, fields=("dummy_dice",)),
-        Section(("battle_strength", "battle_result", "kings_soldiers"), battle,
-                fields=("battle_strength", "battle_result", "kings_soldiers")),
-        Section(("enemy_revealed", "enemy_seen_by"), enemies, fields=("enemies_revealed", "enemy_seen"))]
+        # what changes a few times a year, in one section (one comparison a call instead of three)
+        Section(("dummy_dice", "battle_strength", "battle_result", "kings_soldiers", "enemy_revealed",
+                 "enemy_seen_by"), rare,
+                fields=("dummy_dice", "battle_strength", "battle_result", "kings_soldiers", "enemies_revealed",
+                        "enemy_seen"))]
     private_blocks = ["enemy_card"]
     if tokens_variant:
         sections.append(Section(("soldier_tokens_left", "soldier_token_chosen"), tokens,
