@@ -7,7 +7,7 @@ from toy_game import PreviewToyState, ToyGame
 
 from ludoteka import registry
 from ludoteka.kernel import Action
-from ludoteka.kernel.preview import attach, changes, make_preview, note, preview_text
+from ludoteka.kernel.preview import attach, changes, common_preview, make_preview, note, preview_text, without_common
 
 
 def test_make_preview_drops_zero_changes_and_empty_previews():
@@ -89,3 +89,22 @@ def test_every_games_harmful_items_are_supply_items_and_described(name):
     assert set(game.harmful_items) <= set(game.supply_items)
     assert game.describe()["harmful_items"] == sorted(game.harmful_items)
     assert ("rats" in game.harmful_items) == ("rats" in game.supply_items)     # where rats are counted
+
+
+def test_what_every_option_says_alike_is_lifted_out_once():
+    """common_preview / without_common (the browser's commonPreview / withoutCommon): the same
+    change of an item, of another seat's item and the same note on every option is said once;
+    what differs stays on its option."""
+    plague = {"key": "plague_next", "text": "then the plague", "args": {"round": 3}}
+    previews = [{"gain": {"coins": -1, "rats": 2}, "others": {"1": {"rats": 1}}, "notes": [plague]},
+                {"gain": {"coins": -2, "rats": 2}, "others": {"1": {"rats": 1, "vp": 1}}, "notes": [plague],
+                 "uncertain": ["rats"]}]
+    common = common_preview(previews)
+    assert common == {"gain": {"rats": 2}, "others": {"1": {"rats": 1}}, "notes": [plague], "uncertain": []}
+    assert without_common(previews[1], common) == {"gain": {"coins": -2}, "others": {"1": {"vp": 1}},
+                                                   "notes": [], "uncertain": []}
+    # a note with other arguments is another note; one option alone has nothing to lift
+    other = dict(plague, args={"round": 4})
+    assert common_preview([{"notes": [plague]}, {"notes": [other]}]) is None
+    assert common_preview(previews[:1]) is None and without_common(previews[0], None) is previews[0]
+    assert common_preview([None, {"gain": {"coins": 1}}]) is None

@@ -26,7 +26,7 @@ from ..ai.analysis import DEFAULT_BUDGET, MAX_BUDGET, hint_seed
 from ..ai.base import AgentSpecError, shown
 from ..ai.levels import LEVELS, decision_seed, resolve_level
 from ..kernel import Game, GameState, LudotekaError, load_record, record_of, replay, save_record
-from ..kernel.preview import preview_text
+from ..kernel.preview import common_preview, preview_text, without_common
 from .arguments import MAX_SEED, UsageError, players_for, seat_number, split_agents
 from .resume import LAST, resume_command, unfinished_saves
 from .rules import WIDTH, rules_text
@@ -246,10 +246,10 @@ class Session:
         numbers = {action.key: i for i, action in enumerate(actions, 1)}
         self.say(analysis.text(3, numbers, WIDTH))
 
-    def option_line(self, action: Any, prefix: str) -> str:
-        """An option as a line (or two): its label, then its preview where it has one."""
-        said = preview_text(action.data.get("preview"), self.game.supply_items, self.game.supply_items_one,
-                            self.game.harmful_items)
+    def option_line(self, action: Any, prefix: str, common: dict | None = None) -> str:
+        """An option as a line (or two): its label, then its preview where it has one (without
+        what `common` says for every option)."""
+        said = self.said(without_common(action.data.get("preview"), common))
         line = f"{prefix}{action.label}"
         if not said:
             return line
@@ -257,10 +257,19 @@ class Session:
             return f"{line}  [{said}]"
         return f"{line}\n{' ' * len(prefix)}[{said}]"
 
+    def said(self, preview: Any) -> str:
+        """A preview in one line of English, with this game's names of its items."""
+        return preview_text(preview, self.game.supply_items, self.game.supply_items_one, self.game.harmful_items)
+
     def show_options(self, actions: list, seat: int) -> None:
         self.say(f"\n{self.you(self.name_of(seat), seat)}, choose:")
+        # what every option does alike is said once, as in the browser
+        common = common_preview([action.data.get("preview") for action in actions])
+        if common:
+            self.say(textwrap.fill(f"Whatever you choose: {self.said(common)}", WIDTH,
+                                   initial_indent="  ", subsequent_indent="  "))
         for i, action in enumerate(actions, 1):
-            self.say(self.option_line(action, f"  {i:>2}. "))
+            self.say(self.option_line(action, f"  {i:>2}. ", common))
 
     def confirmed(self, action: Any) -> bool:
         """Whether to take `action`: an irreversible one (its preview's `confirm`) asks once first,

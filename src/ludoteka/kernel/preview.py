@@ -93,3 +93,49 @@ def preview_text(preview: Mapping[str, Any] | None, labels: Mapping[str, str],
     line = ", ".join(parts)
     texts = [n["text"] for n in preview.get("notes", ())]
     return "; ".join(x for x in [line, *texts] if x)
+
+
+def _note_id(note: Mapping[str, Any]) -> tuple:
+    return note["key"], tuple(sorted((k, repr(v)) for k, v in (note.get("args") or {}).items()))
+
+
+def common_preview(previews: list[Mapping[str, Any] | None]) -> dict[str, Any] | None:
+    """What every option's preview says alike (the browser's `commonPreview`): the seat's items
+    and the others' changing by the same amount, the same notes; said once above the options,
+    not on each (a player read the plague that ends a Notre Dame round after any bribe as the
+    cost of each bribe). None with fewer than 2 previews or nothing in common."""
+    if len(previews) < 2:
+        return None
+    all_ = [p or {} for p in previews]
+    first = all_[0]
+    gain = {item: n for item, n in first.get("gain", {}).items()
+            if all(p.get("gain", {}).get(item) == n for p in all_)}
+    others = {}
+    for seat, diff in first.get("others", {}).items():
+        kept = {item: n for item, n in diff.items()
+                if all(p.get("others", {}).get(seat, {}).get(item) == n for p in all_)}
+        if kept:
+            others[seat] = kept
+    notes = [n for n in first.get("notes", ())
+             if all(any(_note_id(m) == _note_id(n) for m in p.get("notes", ())) for p in all_)]
+    if not gain and not others and not notes:
+        return None
+    uncertain = [item for item in first.get("uncertain", ()) if all(item in p.get("uncertain", ()) for p in all_)]
+    return {"gain": gain, "others": others, "notes": notes, "uncertain": uncertain}
+
+
+def without_common(preview: Mapping[str, Any] | None, common: Mapping[str, Any] | None) -> Mapping[str, Any] | None:
+    """`preview` without what `common` (common_preview) says for every option."""
+    if not preview or not common:
+        return preview
+    gain = {item: n for item, n in preview.get("gain", {}).items() if item not in common["gain"]}
+    others = {}
+    for seat, diff in preview.get("others", {}).items():
+        kept = {item: n for item, n in diff.items() if item not in common["others"].get(seat, {})}
+        if kept:
+            others[seat] = kept
+    said = {_note_id(n) for n in common["notes"]}
+    uncertain = [item for item in preview.get("uncertain", ())
+                 if item not in common["gain"] and item not in common["uncertain"]]
+    return {**preview, "gain": gain, "others": others, "uncertain": uncertain,
+            "notes": [n for n in preview.get("notes", ()) if _note_id(n) not in said]}
