@@ -313,3 +313,21 @@ def test_a_bribe_that_gives_nothing_now_says_so_and_the_bishop_counts_the_empty_
             assert NEXT(s) and s.prestige[0] == prestige, (counts, person)
         else:
             assert s.prestige[0] > prestige
+
+
+@rule("ND-18.4", "ND-18.7", "ND-18.8")
+def test_the_minstrel_and_the_juggler_say_which_move_follows_the_coin():
+    """Their bribe rows said only "pay 1 coin" (a browser audit): the move is a decision after
+    the coin, so the row's note names it; with nothing to move, the row says it gives nothing, and
+    the note agrees with whether bribing then asks for the move."""
+    for counts, expected in ((dict(sectors={"bank": 2}, friend="off"), True),
+                             (dict(sectors={}, friend="off", nd=0), False)):
+        for person, key in (("minstrel", "minstrel_moves"), ("juggler", "juggler_moves")):
+            s = bribe_state(3, 0, ("minstrel", "juggler", "monk"))
+            set_counts(s, 0, **counts)
+            s._legal = None
+            keys = bribe_note_keys(s, person)
+            assert (key in keys) == expected and ("bribe_nothing" in keys) != expected, (person, counts, keys)
+            s.apply(f"bribe:{person}")
+            assert (s.to_act == 0 and s.top()[0].name.startswith(person)) == expected, \
+                (person, counts, s.top()[0].name)

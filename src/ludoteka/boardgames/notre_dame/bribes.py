@@ -155,8 +155,9 @@ def _prestige_person(effect: str, name: str):
 
 def bribe_notes(state, seat: int, effect: str) -> list[dict]:
     """What a bribe's preview cannot show by itself: the plague steps the Physician saves
-    (ND-18.10), the Bishop's empty sectors or why he does nothing (ND-19.3), and a person who
-    gives nothing now, so that no coin is spent on him unwarned."""
+    (ND-18.10), the Bishop's empty sectors or why he does nothing (ND-19.3), the move the
+    Minstrel or the Juggler lets the seat make next (ND-18.4, ND-18.7), and a person who gives
+    nothing now, so that no coin is spent on him unwarned."""
     if effect == "physician":
         # the steps the marker would move on, not the plague's value: the hospital's pieces still
         # move it back, and it stops at 0 (ND-20.3)
@@ -175,7 +176,16 @@ def bribe_notes(state, seat: int, effect: str) -> list[dict]:
     nothing = ((effect in PERSON_POINTS_OF and PERSON_POINTS_OF[effect](state, seat) == 0)
                or (effect == "minstrel" and not minstrel_keys(state, seat))
                or (effect == "juggler" and not juggler_keys(state, seat)))
-    return [note("bribe_nothing", "it gives you nothing now")] if nothing else []
+    if nothing:
+        return [note("bribe_nothing", "it gives you nothing now")]
+    # the move comes as a decision of its own after the coin: its row says what it will be
+    if effect == "minstrel":
+        return [note("minstrel_moves", "then move up to 3 of your pieces (stones, or the trusted friend) "
+                     "from one of your sectors to another; no action there")]
+    if effect == "juggler":
+        return [note("juggler_moves", "then move 1 stone or the trusted friend from a sector or Notre Dame "
+                     "to another sector, and carry out that sector's action")]
+    return []
 
 
 PERSON_EFFECTS = {
