@@ -17,9 +17,10 @@ vector into the egocentric one (`DirectEncoder.encode` takes it, then scales).
 
 Hidden information: a canvas only ever holds what every seat's view shows; the private part
 is written for the observing seat into its own vector after the permutation (its blocks are not
-rotated), never into the canvas another seat's vector comes from. The snapshots hold values, not the state's
-lists, so a canvas serves any state (a clone, another game) and is exact for each: the tests
-compare it with the from-scratch write function at every decision of random games.
+rotated), never into the canvas another seat's vector comes from. The snapshots hold values,
+not the state's lists, so a canvas serves any state (a clone, another game) and is exact for
+each: the tests compare it with the from-scratch write function at every decision of random
+games.
 """
 from __future__ import annotations
 
