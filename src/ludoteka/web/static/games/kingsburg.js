@@ -291,7 +291,10 @@ function actionText(action, ctx) {
       const needs = Object.fromEntries((d.preview?.notes || []).filter((n) => n.key.startsWith("needs_")).map((n) => [n.args.advisor, n.key]));
       const reach = (n) => (needs[n] ? ctx.t("kb.act.reach_via", { advisor: advisorName(ctx, n), number: n, via: ctx.t(`kb.via.${needs[n]}`) })
                                     : `${advisorName(ctx, n)} (${n})`);
-      return ctx.t("kb.act.dice", { dice: diceText([...d.coloured, ...d.white]), total: d.total, advisors: ctx.list(d.advisors.map(reach)) });
+      const faces = [...d.coloured, ...d.white];
+      // one die: its face is the total ("Die 2 → Squire (2)", not "Dice 2 = 2 → …")
+      return ctx.t(faces.length === 1 ? "kb.act.die" : "kb.act.dice",
+                   { dice: diceText(faces), total: d.total, advisors: ctx.list(d.advisors.map(reach)) });
     }
     case "lose": return ctx.t("kb.act.lose", { goods: goodsText(ctx, d.goods) });
     case "take":
