@@ -36,3 +36,13 @@ def test_the_parameter_is_checked_and_reaches_the_parallel_searches():
         make_agent("ismcts:win=2", 0)
     parallel = make_agent("ismcts_parallel:iterations=5,win=1", 0)
     assert parallel.search_settings()["win"] == 1
+
+
+def test_a_finished_game_counts_its_winners_after_the_tie_breaks():
+    """Two seats tie on points but the game's tie-break (Kingsburg: goods, then buildings)
+    makes seat 1 the winner: only seat 1's rank part is the win."""
+    over = SimpleNamespace(to_act=None, scores=lambda: [5, 5, 3, 1], winners=lambda: [1])
+    values = [0.0, 0.0, -2.0, -4.0]
+    rewards = _rewards(over, 4, lambda _: values, _Scale(), True)
+    assert rewards[1] - rewards[0] == pytest.approx(RANK_WEIGHT)
+    assert rewards[0] == pytest.approx(rewards[1] - RANK_WEIGHT) and rewards[2] < rewards[0]

@@ -93,16 +93,25 @@ def test_every_games_harmful_items_are_supply_items_and_described(name):
 
 def test_what_every_option_says_alike_is_lifted_out_once():
     """common_preview / without_common (the browser's commonPreview / withoutCommon): the same
-    change of an item, of another seat's item and the same note on every option is said once;
-    what differs stays on its option."""
-    plague = {"key": "plague_next", "text": "then the plague", "args": {"round": 3}}
-    previews = [{"gain": {"coins": -1, "rats": 2}, "others": {"1": {"rats": 1}}, "notes": [plague]},
-                {"gain": {"coins": -2, "rats": 2}, "others": {"1": {"rats": 1, "vp": 1}}, "notes": [plague],
-                 "uncertain": ["rats"]}]
+    change of an item (alike certain or uncertain), of another seat's item and the same note on
+    every option is said once; what differs stays on its option, with its "about"."""
+    plague = {"key": "plague_next", "text": "then the plague", "args": {"round": 3, "cubes": 2}}
+    previews = [{"gain": {"coins": -1, "rats": 2, "vp": 1}, "others": {"1": {"rats": 1}}, "notes": [plague],
+                 "uncertain": ["vp", "gold"]},
+                {"gain": {"coins": -2, "rats": 2, "vp": 1}, "others": {"1": {"rats": 1, "vp": 1}},
+                 "notes": [dict(plague, args={"cubes": 2, "round": 3})], "uncertain": ["rats", "vp", "gold"]}]
     common = common_preview(previews)
-    assert common == {"gain": {"rats": 2}, "others": {"1": {"rats": 1}}, "notes": [plague], "uncertain": []}
-    assert without_common(previews[1], common) == {"gain": {"coins": -2}, "others": {"1": {"vp": 1}},
-                                                   "notes": [], "uncertain": []}
+    # rats: the same 2, but certain on one option and not on the other: not lifted
+    assert common == {"gain": {"vp": 1}, "others": {"1": {"rats": 1}}, "notes": [plague], "uncertain": ["vp", "gold"]}
+    assert without_common(previews[1], common) == {"gain": {"coins": -2, "rats": 2}, "others": {"1": {"vp": 1}},
+                                                   "notes": [], "uncertain": ["rats"]}
+    assert preview_text(without_common(previews[1], common), {"coins": "coins", "rats": "rats"}) == \
+        "pay 2 coins, gain about 2 rats, seat 1: +1 vp"
+    # uncertain amounts that differ stay on their options, each with its "about"
+    differ = [{"gain": {"vp": 1}, "uncertain": ["vp"], "notes": [plague]},
+              {"gain": {"vp": 2}, "uncertain": ["vp"], "notes": [plague]}]
+    common = common_preview(differ)
+    assert common["uncertain"] == [] and preview_text(without_common(differ[1], common), {"vp": "VP"}) == "gain about 2 VP"
     # a note with other arguments is another note; one option alone has nothing to lift
     other = dict(plague, args={"round": 4})
     assert common_preview([{"notes": [plague]}, {"notes": [other]}]) is None

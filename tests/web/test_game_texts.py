@@ -12,6 +12,7 @@ import pytest
 from browser_kit import KEY_PATTERN
 from ludoteka import registry
 from ludoteka.boardgames.kingsburg.keys import REROLL_LABELS
+from ludoteka.kernel.preview import common_preview, without_common
 
 # (players, options) per game: every player count and the variants that change what is drawn.
 SETUPS = {
@@ -280,6 +281,30 @@ def test_what_every_option_does_alike_is_said_once_above_the_options(page):
     assert "+5 rats" in text
     none, _, _ = page.evaluate(COMMON, [[actions[0], {"key": "x", "data": {}}], view])
     assert none is None
+
+
+def test_the_browser_and_the_terminal_lift_the_same_common_part(page):
+    """decision.js's commonPreview / withoutCommon and kernel/preview.py's common_preview /
+    without_common give the same result: the same change alike certain or uncertain is lifted,
+    an uncertain one with other amounts stays with its "about" on each row, an item uncertain on
+    every option without a change is said once, notes match whatever their arguments' order."""
+    plague = {"key": "plague", "text": "then the plague", "args": {"value": 6, "n": 6}}
+    cases = [
+        [{"gain": {"coins": -1, "rats": 2, "vp": 1}, "others": {"1": {"rats": 1}}, "notes": [plague],
+          "uncertain": ["vp", "gold"]},
+         {"gain": {"coins": -2, "rats": 2, "vp": 1}, "others": {"1": {"rats": 1, "vp": 1}},
+          "notes": [dict(plague, args={"n": 6, "value": 6})], "uncertain": ["rats", "vp", "gold"]}],
+        [{"gain": {"vp": 1}, "uncertain": ["vp"], "notes": [plague]}, {"gain": {"vp": 2}, "uncertain": ["vp"],
+                                                                        "notes": [plague]}],
+        [{"gain": {"coins": -1}}, {}],
+    ]
+    view = json.loads(json.dumps(registry.game("notre-dame").new_state(3, 1).view(0)))
+    for previews in cases:
+        actions = [{"key": f"k{i}", "data": {"preview": p}} for i, p in enumerate(previews)]
+        common, rows, _ = page.evaluate(COMMON, [actions, view])
+        expected = common_preview(previews)
+        assert common == expected, (previews, common)
+        assert rows == [without_common(p, expected) if expected else p for p in previews], rows
 
 
 PLAIN_KEYS = """async ([keys]) => {

@@ -270,10 +270,14 @@ def _rewards(state: GameState, players: int, evaluate_all, scale: _Scale, win_on
     The rank is by final scores when the game is over, by `game.evaluate` otherwise; the margin
     term (a logistic of evaluate over its running mean magnitude) keeps the search steering
     towards bigger leads and smaller deficits when the rank does not change. `win_only`: the
-    rank part is 1 for first place (1/k in a k-way tie), else 0.
+    rank part is 1 for first place (1/k in a k-way tie; a finished game's `winners`, after its
+    tie-breaks), else 0.
     """
     values = [float(v) for v in evaluate_all(state)]
-    ranked = state.scores() if state.to_act is None else values
+    over = state.to_act is None
+    ranked = state.scores() if over else values
+    # a finished game's winners follow its tie-breaks (Kingsburg: goods, then buildings)
+    winners = state.winners() if over and win_only else None
     unit = scale.add(values)
     out = []
     for s in range(players):
@@ -288,6 +292,8 @@ def _rewards(state: GameState, players: int, evaluate_all, scale: _Scale, win_on
         margin = 1.0 / (1.0 + math.exp(-x)) if x > -50 else 0.0
         if players == 1:
             rank = margin                                   # solo: no rank
+        elif winners is not None:
+            rank = 1.0 / len(winners) if s in winners else 0.0
         elif win_only:
             rank = 1.0 / ties if below + ties == players else 0.0
         else:

@@ -17,6 +17,7 @@ checks every preview against what applying the option did on the seat's own dete
 """
 from __future__ import annotations
 
+import json
 from typing import Any, Iterable, Mapping
 
 from .action import Action
@@ -95,21 +96,25 @@ def preview_text(preview: Mapping[str, Any] | None, labels: Mapping[str, str],
     return "; ".join(x for x in [line, *texts] if x)
 
 
-def _note_id(note: Mapping[str, Any]) -> tuple:
-    return note["key"], tuple(sorted((k, repr(v)) for k, v in (note.get("args") or {}).items()))
+def _note_id(note: Mapping[str, Any]) -> str:
+    """A note's identity: its key and arguments (as the browser's `noteKey`: JSON, keys sorted)."""
+    return json.dumps([note["key"], note.get("args") or {}], sort_keys=True, default=str)
 
 
 def common_preview(previews: list[Mapping[str, Any] | None]) -> dict[str, Any] | None:
     """What every option's preview says alike (the browser's `commonPreview`): the seat's items
-    and the others' changing by the same amount, the same notes; said once above the options,
-    not on each (a player read the plague that ends a Notre Dame round after any bribe as the
-    cost of each bribe). None with fewer than 2 previews or nothing in common."""
+    and the others' changing by the same amount (and alike certain or uncertain), the same notes;
+    said once above the options, not on each (a player read the plague that ends a Notre Dame
+    round after any bribe as the cost of each bribe). None with fewer than 2 previews or nothing
+    in common."""
     if len(previews) < 2:
         return None
     all_ = [p or {} for p in previews]
     first = all_[0]
+    unsure = [set(p.get("uncertain", ())) for p in all_]
     gain = {item: n for item, n in first.get("gain", {}).items()
-            if all(p.get("gain", {}).get(item) == n for p in all_)}
+            if all(p.get("gain", {}).get(item) == n and (item in u) == (item in unsure[0])
+                   for p, u in zip(all_, unsure))}
     others = {}
     for seat, diff in first.get("others", {}).items():
         kept = {item: n for item, n in diff.items()
@@ -120,7 +125,9 @@ def common_preview(previews: list[Mapping[str, Any] | None]) -> dict[str, Any] |
              if all(any(_note_id(m) == _note_id(n) for m in p.get("notes", ())) for p in all_)]
     if not gain and not others and not notes:
         return None
-    uncertain = [item for item in first.get("uncertain", ()) if all(item in p.get("uncertain", ()) for p in all_)]
+    # uncertain everywhere: with its change lifted, or with no change on any option ("? VP")
+    uncertain = [item for item in first.get("uncertain", ()) if all(item in u for u in unsure)
+                 and (item in gain or not any(item in p.get("gain", {}) for p in all_))]
     return {"gain": gain, "others": others, "notes": notes, "uncertain": uncertain}
 
 
@@ -135,6 +142,7 @@ def without_common(preview: Mapping[str, Any] | None, common: Mapping[str, Any] 
         if kept:
             others[seat] = kept
     said = {_note_id(n) for n in common["notes"]}
+    # an item said uncertain above leaves; one whose change stays here stays uncertain here
     uncertain = [item for item in preview.get("uncertain", ())
                  if item not in common["gain"] and item not in common["uncertain"]]
     return {**preview, "gain": gain, "others": others, "uncertain": uncertain,

@@ -95,8 +95,8 @@ class DiceGroupKey:
     @staticmethod
     def label(key: str, total: int, reach: str) -> str:
         coloured, white = DiceGroupKey.parse(key)
-        if len(coloured) + len(white) == 1:          # one die: its face is the total
-            return f"Die {(coloured + white)[0]} → {reach}"
+        if len(coloured) == 1 and not white:         # one die: its face is the total
+            return f"Die {coloured[0]} → {reach}"
         faces = "+".join(map(str, coloured + white))
         dice = f"Dice {faces}" + (f" (white {'+'.join(map(str, white))})" if white else "")
         return f"{dice} = {total} → {reach}"

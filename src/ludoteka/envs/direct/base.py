@@ -170,7 +170,6 @@ class DirectEncoder:
                                  f"{sorted(b for b in free if layout.blocks[b].lo)}")
             self._sections = [(*compiled(sec)[:1], sec.write, zeroed(clear_ranges(layout, sec.blocks, free))
                                if sec.clear else [], compiled(sec)[1]) for sec in self.sections]
-            self._private_ranges = clear_ranges(layout, tuple(free), set()) if free else []
             if any(layout.blocks[b].ego for b in free):
                 raise ValueError("a private block is written egocentric: it cannot declare `ego`")
             self._ego = [ego_index(layout, players, seat) for seat in range(players)]

@@ -185,8 +185,8 @@ def build(game: Game, players: int, options: Mapping[str, Any]) -> DirectEncoder
         raise ValueError("the hand and deck sizes must lie just before the coin supply")
 
     def table(state, canvas) -> None:
-        """What changes at almost every decision, copied whole: counters, the frame, the
-        pieces of each seat."""
+        """What changes at almost every decision: the round and draft pass, the hand and deck
+        sizes, the supplies, the phase, the pending frame and the seats to act."""
         top = state.top()
         over = top is None
         to_act = state.to_act

@@ -76,7 +76,9 @@ export function previewBlock(preview, ctx, attrs = {}) {
   return h("span", { class: "preview", ...attrs }, parts.flatMap((p, i) => (i ? [" · ", p] : [p])));
 }
 
-const noteKey = (note) => JSON.stringify([note.key, note.args || {}]);
+// a note's identity: its key and arguments, the keys sorted (as kernel/preview.py's _note_id)
+const sortedArgs = (args) => Object.fromEntries(Object.entries(args || {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+const noteKey = (note) => JSON.stringify([note.key, sortedArgs(note.args)]);
 
 /** What every option's preview says alike: items of the seat and of the others changing by the
  *  same amount, the same notes. Said once above the options ("Whatever you choose: …"), not on
@@ -87,8 +89,10 @@ export function commonPreview(actions) {
   const previews = actions.map((a) => a.data?.preview || {});
   const [first] = previews;
   const everywhere = (test) => previews.every(test);
+  const unsure = (p, item) => (p.uncertain || []).includes(item);
+  // an item is lifted only when it changes alike and is alike certain or uncertain everywhere
   const gain = Object.fromEntries(Object.entries(first.gain || {})
-    .filter(([item, n]) => everywhere((p) => (p.gain || {})[item] === n)));
+    .filter(([item, n]) => everywhere((p) => (p.gain || {})[item] === n && unsure(p, item) === unsure(first, item))));
   const others = {};
   for (const [seat, diff] of Object.entries(first.others || {})) {
     const kept = Object.entries(diff).filter(([item, n]) => everywhere((p) => ((p.others || {})[seat] || {})[item] === n));
@@ -96,7 +100,9 @@ export function commonPreview(actions) {
   }
   const notes = (first.notes || []).filter((n) => everywhere((p) => (p.notes || []).some((m) => noteKey(m) === noteKey(n))));
   if (!Object.keys(gain).length && !Object.keys(others).length && !notes.length) return null;
-  const uncertain = (first.uncertain || []).filter((item) => everywhere((p) => (p.uncertain || []).includes(item)));
+  // uncertain everywhere: with its change lifted, or with no change on any option ("? VP")
+  const uncertain = (first.uncertain || []).filter((item) => everywhere((p) => unsure(p, item))
+    && (item in gain || !previews.some((p) => item in (p.gain || {}))));
   return { gain, others, notes, uncertain };
 }
 
@@ -110,6 +116,7 @@ export function withoutCommon(preview, common) {
     if (kept.length) others[seat] = Object.fromEntries(kept);
   }
   const said = new Set(common.notes.map(noteKey));
+  // an item said uncertain above leaves; one whose change stays here stays uncertain here
   const uncertain = (preview.uncertain || []).filter((item) => !(item in common.gain) && !common.uncertain.includes(item));
   return { ...preview, gain, others, uncertain, notes: (preview.notes || []).filter((n) => !said.has(noteKey(n))) };
 }

@@ -293,7 +293,7 @@ function actionText(action, ctx) {
                                     : `${advisorName(ctx, n)} (${n})`);
       const faces = [...d.coloured, ...d.white];
       // one die: its face is the total ("Die 2 → Squire (2)", not "Dice 2 = 2 → …")
-      return ctx.t(faces.length === 1 ? "kb.act.die" : "kb.act.dice",
+      return ctx.t(d.coloured.length === 1 && !d.white.length ? "kb.act.die" : "kb.act.dice",
                    { dice: diceText(faces), total: d.total, advisors: ctx.list(d.advisors.map(reach)) });
     }
     case "lose": return ctx.t("kb.act.lose", { goods: goodsText(ctx, d.goods) });
