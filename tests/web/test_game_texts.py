@@ -328,3 +328,41 @@ def test_every_kingsburg_option_without_data_has_its_own_text(page):
     texts, untranslated = page.evaluate(PLAIN_KEYS, [keys])
     assert untranslated == [] and not any(text.startswith("ENGINE") for text in texts), texts
     assert dict(zip(keys, texts))["statue-white"] == "Statue: reroll the white die"
+
+
+KB_TEXTS = """async ([actions, events]) => {
+  const { setLanguage } = await import('/static/i18n.js');
+  const { context, actionText, eventText } = await import('/static/tableview.js');
+  await setLanguage('en');
+  const info = (await (await fetch('/api/games')).json()).games.find((g) => g.name === 'kingsburg');
+  const ctx = context({ game: 'kingsburg', table: 'T', version: 1, seat: 0, view: {}, seats: [0, 1].map((seat) => ({ seat, kind: 'human' })), acting: [] }, info);
+  return [actions.map((a) => actionText(a, ctx)), events.map((e) => eventText(e, ctx))];
+}"""
+
+
+@pytest.mark.rule("KB-9.18", "KB-9.10")
+def test_kingsburg_says_what_a_help_costs_before_what_it_buys(page):
+    """A browser audit read "Smuggler: pay 1 VP and 3 gold" as paying the gold too, and the
+    Alchemist's help in the log as giving away all three goods: what is paid or given comes
+    first, then "for" what it buys. The actions and events are the engine's own."""
+    found = {}
+    for seed in range(40):
+        state = registry.game("kingsburg").new_state(4, seed)
+        rng = random.Random(seed)
+        while state.to_act is not None and len(found) < 2:
+            for action in state.legal_actions(state.to_act):
+                if action.key.startswith("take:") and action.data.get("advisor") == 14 and action.data["vp"] < 0:
+                    found.setdefault("smuggler", action)
+                elif action.key.startswith("trade:"):
+                    found.setdefault("trade", action)
+            state.apply(rng.choice(state.legal_keys()))
+        if len(found) == 2:
+            break
+    smuggler, trade = (json.loads(json.dumps({"key": a.key, "label": a.label, "data": a.data}))
+                       for a in (found["smuggler"], found["trade"]))
+    # the event a trade writes, as the engine writes it (advisor_help with the goods given as negative)
+    event = {"kind": "advisor_help", "text": "", "data": {"seat": 0, **{k: trade["data"][k] for k in (
+        "advisor", "goods", "vp", "soldiers", "tokens", "peek")}}}
+    (smuggler_text, _), (help_text,) = page.evaluate(KB_TEXTS, [[smuggler, trade], [event]])
+    assert smuggler_text.startswith("Smuggler: pay 1 VP for "), smuggler_text
+    assert " for 1 " in help_text and help_text.index("give") < help_text.index(" for "), help_text

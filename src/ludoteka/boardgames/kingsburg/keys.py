@@ -49,8 +49,6 @@ def alternative_text(alt) -> str:
     parts = []
     if alt.trade:
         return "exchange 1 good for 1 of each of the other two"
-    if alt.pay_vp:
-        parts.append(f"pay {alt.pay_vp} VP")
     if alt.gold or alt.wood or alt.stone:
         parts.append(goods_text(alt.gold, alt.wood, alt.stone))
     if alt.choice:
@@ -63,6 +61,8 @@ def alternative_text(alt) -> str:
         parts.append(f"{alt.tokens} +2 token{'s' if alt.tokens > 1 else ''}")
     if alt.peek:
         parts.append("a look at the top enemy card")
+    if alt.pay_vp:              # the Smuggler: the VP are paid for the goods, not with them
+        return f"pay {alt.pay_vp} VP for {and_list(parts)}" if parts else f"pay {alt.pay_vp} VP"
     return and_list(parts)
 
 

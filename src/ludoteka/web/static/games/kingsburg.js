@@ -27,10 +27,13 @@ function goodsText(ctx, goods, extra = {}) {
   if (extra.tokens > 0) parts.push(ctx.t("kb.good.token", { n: extra.tokens }));
   if (extra.soldiers > 0) parts.push(ctx.t("kb.gain.soldiers", { n: extra.soldiers }));
   if (extra.vp > 0) parts.push(ctx.t("kb.gain.vp", { n: extra.vp }));
-  if (extra.pay_vp > 0) parts.push(ctx.t("kb.gain.pay_vp", { n: extra.pay_vp }));
   if (extra.buildings > 0) parts.push(ctx.t("kb.gain.buildings", { n: extra.buildings }));
   if (extra.peek) parts.push(ctx.t("kb.gain.peek"));
   if (extra.trade) parts.push(ctx.t("kb.gain.trade"));
+  if (extra.pay_vp > 0) {       // the Smuggler: "pay 1 VP for 3 goods", not "pay 1 VP and 3 goods"
+    const cost = ctx.t("kb.gain.pay_vp", { n: extra.pay_vp });
+    return parts.length ? ctx.t("kb.for", { cost, get: ctx.list(parts) }) : cost;
+  }
   return parts.length ? ctx.list(parts) : ctx.t("kb.nothing");
 }
 
@@ -224,12 +227,13 @@ function province(ctx, p) {
 function helpText(ctx, d) {
   const gained = Object.fromEntries(GOODS.map((g) => [g, Math.max(0, d.goods[g])]));
   const given = Object.fromEntries(GOODS.map((g) => [g, Math.max(0, -d.goods[g])]));
-  const parts = [];
-  if (d.vp < 0) parts.push(ctx.t("kb.gain.pay_vp", { n: -d.vp }));
-  if (GOODS.some((g) => given[g])) parts.push(ctx.t("kb.give", { goods: goodsText(ctx, given) }));
+  const costs = [];
+  if (d.vp < 0) costs.push(ctx.t("kb.gain.pay_vp", { n: -d.vp }));
+  if (GOODS.some((g) => given[g])) costs.push(ctx.t("kb.give", { goods: goodsText(ctx, given) }));
   const got = goodsText(ctx, gained, { ...d, vp: Math.max(0, d.vp) });
-  if (got !== ctx.t("kb.nothing") || !parts.length) parts.push(got);
-  return ctx.list(parts);
+  if (!costs.length) return got;
+  // what is paid or given, then what it buys: "give 1 wood for 1 gold and 1 stone"
+  return got === ctx.t("kb.nothing") ? ctx.list(costs) : ctx.t("kb.for", { cost: ctx.list(costs), get: got });
 }
 
 function eventParams(event, ctx) {
