@@ -331,3 +331,19 @@ def test_the_minstrel_and_the_juggler_say_which_move_follows_the_coin():
             s.apply(f"bribe:{person}")
             assert (s.to_act == 0 and s.top()[0].name.startswith(person)) == expected, \
                 (person, counts, s.top()[0].name)
+
+
+@rule("ND-18.7", "ND-18.8")
+def test_the_jugglers_destinations_name_the_piece_moved():
+    """A browser audit met "Move it to your Cloister School" without knowing what "it" was: each
+    destination names the piece chosen just before (a stone or the trusted friend)."""
+    for piece, text in (("stone", "a stone"), ("friend", "the trusted friend")):
+        s = bribe_state(3, 0, ("juggler", "monk", "mayor"))
+        set_counts(s, 0, sectors={"bank": 1}, friend="bank")
+        s._legal = None
+        s.apply("bribe:juggler")
+        [key] = [a.key for a in s.legal_actions(0) if a.data.get("piece") == piece]
+        s.apply(key)
+        targets = s.legal_actions(0)
+        assert targets and all(a.label.startswith(f"Juggler: move {text} to your ") and a.data["piece"] == piece
+                               for a in targets), [a.label for a in targets]

@@ -227,3 +227,18 @@ def test_log_names_no_component_code_and_counts_the_park_bonus_in():
     assert any("message (" in line for line in lines)
     assert [line for line in lines if any(code in line for code in codes)] == []
     assert not [line for line in lines if "park bonus prestige" in line]
+
+
+@pytest.mark.rule("ND-20.3")
+def test_the_rat_warning_says_where_the_marker_is_now_and_after_the_plague():
+    """A browser audit read "after this round's plague your rat marker stands on 7" as the
+    marker's place while the track showed 3: the warning says both."""
+    seen = 0
+    for s in random_decisions(GAME, 3, 5, every=2):
+        for seat in range(3):
+            for w in s.view(seat)["guide"]["warnings"]:
+                if w["key"] == "rats_close":
+                    assert w["args"]["now"] == s.rat[seat], w
+                    assert w["text"].startswith(f"your rat marker is on {s.rat[seat]}; after"), w["text"]
+                    seen += 1
+    assert seen

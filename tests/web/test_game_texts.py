@@ -366,3 +366,28 @@ def test_kingsburg_says_what_a_help_costs_before_what_it_buys(page):
     (smuggler_text, _), (help_text,) = page.evaluate(KB_TEXTS, [[smuggler, trade], [event]])
     assert smuggler_text.startswith("Smuggler: pay 1 VP for "), smuggler_text
     assert " for 1 " in help_text and help_text.index("give") < help_text.index(" for "), help_text
+
+
+ND_ACTIONS = """async ([actions]) => {
+  const { setLanguage } = await import('/static/i18n.js');
+  const { context, actionText } = await import('/static/tableview.js');
+  await setLanguage('en');
+  const info = (await (await fetch('/api/games')).json()).games.find((g) => g.name === 'notre-dame');
+  const ctx = context({ game: 'notre-dame', table: 'T', version: 1, seat: 0, view: {}, seats: [], acting: [] }, info);
+  window.ludotekaUntranslated = [];
+  return [actions.map((a) => actionText(a, ctx)), window.ludotekaUntranslated];
+}"""
+
+
+@pytest.mark.rule("ND-18.7")
+def test_the_jugglers_destination_names_the_piece_in_the_browser(page):
+    """The Juggler's destinations say which piece moves; an option saved before they carried the
+    piece keeps its old text."""
+    sector = registry.game("notre-dame").data.card_ids[0]
+    actions = [{"key": "to:x", "label": "ENGINE", "data": {"kind": "juggle_to", "sector": sector, "count": 2, **extra}}
+               for extra in ({"piece": "stone"}, {"piece": "friend"}, {})]
+    texts, untranslated = page.evaluate(ND_ACTIONS, [actions])
+    assert untranslated == [], untranslated
+    assert texts[0].startswith("Juggler: move a stone to your ") and texts[0].endswith("(then 2 pieces there)")
+    assert texts[1].startswith("Juggler: move the trusted friend to your ")
+    assert texts[2].startswith("Move it to your "), texts

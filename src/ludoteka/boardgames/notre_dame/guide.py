@@ -71,9 +71,11 @@ def _seat_warnings(state, seat: int, phase: str, value: int) -> list[dict[str, A
                         f"{after - top} (Park, Hospital, Hotel, a message, the Barmaid) or bribe the Physician",
                         n=after - top, rat=rat, move=move, prestige=lost))
     elif top - after <= CLOSE:
-        out.append(note("rats_close", f"after this round's plague your rat marker stands on {after} of {top}: "
-                        f"{top - after + 1} more and a plague costs {PLAGUE_PRESTIGE} prestige and a stone",
-                        n=top - after + 1, rat=after))
+        # where the marker is now, then where the plague takes it: an audit read the forecast as
+        # the marker's place (the track showed 3, the note 7)
+        out.append(note("rats_close", f"your rat marker is on {rat}; after this round's plague it stands on "
+                        f"{after} of {top}: {top - after + 1} more and a plague costs {PLAGUE_PRESTIGE} prestige "
+                        f"and a stone", n=top - after + 1, rat=after, now=rat))
     if phase != "bribes" and state.coins[seat] == 0:
         out.append(note("no_coin", "you have no coin: you cannot bribe a person this round unless you "
                         "gain one (Bank, Hotel, a message)"))

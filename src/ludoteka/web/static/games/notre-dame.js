@@ -321,7 +321,10 @@ export default {
     const p = { n: d.count ?? d.coins ?? d.stones ?? 0 };
     switch (d.kind) {
       case "barmaid": case "hotel": return ctx.t(`nd.act.${d.kind}`, { take: takeText(ctx, d.take) });
-      case "bishop": case "friend": case "juggle_to": case "lose": return ctx.t(`nd.act.${d.kind}`, { ...p, sector: name(d.sector) });
+      case "bishop": case "friend": case "lose": return ctx.t(`nd.act.${d.kind}`, { ...p, sector: name(d.sector) });
+      // the piece chosen just before ("it" alone did not say which); records before it have none
+      case "juggle_to": return ctx.t(d.piece ? "nd.act.juggle_piece_to" : "nd.act.juggle_to",
+                                     { ...p, sector: name(d.sector), piece: d.piece && ctx.t(`nd.piece.${d.piece}`) });
       case "bribe": return ctx.t("nd.act.bribe", { person: name(d.person) });
       case "donate": return ctx.t("nd.act.donate", p);
       case "minstrel_count":
