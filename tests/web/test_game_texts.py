@@ -307,16 +307,22 @@ def test_the_browser_and_the_terminal_lift_the_same_common_part(page):
         assert rows == [without_common(p, expected) if expected else p for p in previews], rows
 
 
-PLAIN_KEYS = """async ([keys]) => {
-  const { setLanguage } = await import('/static/i18n.js');
-  const { context, actionText } = await import('/static/tableview.js');
+def in_context(game: str, args: str, body: str) -> str:
+    """A page script: with English loaded and `ctx` the table context of `game` for seat 0 of two
+    human seats (empty view), run `body` on the arguments `args`."""
+    return f"""async ([{args}]) => {{
+  const {{ setLanguage }} = await import('/static/i18n.js');
+  const {{ context, actionText, eventText }} = await import('/static/tableview.js');
   await setLanguage('en');
-  const info = (await (await fetch('/api/games')).json()).games.find((g) => g.name === 'kingsburg');
-  const ctx = context({ game: 'kingsburg', table: 'T', version: 1, seat: 0, view: {}, seats: [], acting: [] }, info);
+  const info = (await (await fetch('/api/games')).json()).games.find((g) => g.name === '{game}');
+  const ctx = context({{ game: '{game}', table: 'T', version: 1, seat: 0, view: {{}}, seats: [0, 1].map((seat) => ({{ seat, kind: 'human' }})), acting: [] }}, info);
   window.ludotekaUntranslated = [];
-  const texts = keys.map((key) => actionText({ key, label: `ENGINE ${key}`, data: {} }, ctx));
-  return [texts, window.ludotekaUntranslated];
-}"""
+  {body}
+}}"""
+
+
+PLAIN_KEYS = in_context("kingsburg", "keys", """const texts = keys.map((key) => actionText({ key, label: `ENGINE ${key}`, data: {} }, ctx));
+  return [texts, window.ludotekaUntranslated];""")
 
 
 @pytest.mark.rule("KB-17.1")
@@ -330,14 +336,8 @@ def test_every_kingsburg_option_without_data_has_its_own_text(page):
     assert dict(zip(keys, texts))["statue-white"] == "Statue: reroll the white die"
 
 
-KB_TEXTS = """async ([actions, events]) => {
-  const { setLanguage } = await import('/static/i18n.js');
-  const { context, actionText, eventText } = await import('/static/tableview.js');
-  await setLanguage('en');
-  const info = (await (await fetch('/api/games')).json()).games.find((g) => g.name === 'kingsburg');
-  const ctx = context({ game: 'kingsburg', table: 'T', version: 1, seat: 0, view: {}, seats: [0, 1].map((seat) => ({ seat, kind: 'human' })), acting: [] }, info);
-  return [actions.map((a) => actionText(a, ctx)), events.map((e) => eventText(e, ctx))];
-}"""
+KB_TEXTS = in_context("kingsburg", "actions, events",
+                      "return [actions.map((a) => actionText(a, ctx)), events.map((e) => eventText(e, ctx))];")
 
 
 @pytest.mark.rule("KB-9.18", "KB-9.10")
@@ -368,15 +368,8 @@ def test_kingsburg_says_what_a_help_costs_before_what_it_buys(page):
     assert " for 1 " in help_text and help_text.index("give") < help_text.index(" for "), help_text
 
 
-ND_ACTIONS = """async ([actions]) => {
-  const { setLanguage } = await import('/static/i18n.js');
-  const { context, actionText } = await import('/static/tableview.js');
-  await setLanguage('en');
-  const info = (await (await fetch('/api/games')).json()).games.find((g) => g.name === 'notre-dame');
-  const ctx = context({ game: 'notre-dame', table: 'T', version: 1, seat: 0, view: {}, seats: [], acting: [] }, info);
-  window.ludotekaUntranslated = [];
-  return [actions.map((a) => actionText(a, ctx)), window.ludotekaUntranslated];
-}"""
+ND_ACTIONS = in_context("notre-dame", "actions",
+                        "return [actions.map((a) => actionText(a, ctx)), window.ludotekaUntranslated];")
 
 
 @pytest.mark.rule("ND-18.7")
