@@ -394,10 +394,10 @@ class JugglerTarget(Decision):
         dest = JUGGLE_TO_INDEX[key]
         data = state.data
         n = state.count(seat, dest) + 1
-        piece = "the trusted friend" if frame[3] else "a stone"      # the piece chosen just before
-        action = Action(key, f"Juggler: move {piece} to your {data.card_names[dest]}: {card_effect(data, dest, n)}",
-                        {"kind": "juggle_to", "sector": data.card_ids[dest], "count": n,
-                         "piece": "friend" if frame[3] else "stone"})
+        piece = "friend" if frame[3] else "stone"          # the piece chosen just before
+        text = "the trusted friend" if frame[3] else "a stone"
+        action = Action(key, f"Juggler: move {text} to your {data.card_names[dest]}: {card_effect(data, dest, n)}",
+                        {"kind": "juggle_to", "sector": data.card_ids[dest], "count": n, "piece": piece})
         return attach(action, preview(state, seat, key, effect_notes(state, seat, dest, n)))
 
     def apply(self, state, frame, seat, key):

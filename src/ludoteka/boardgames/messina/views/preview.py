@@ -225,7 +225,7 @@ def _branch_notes(state, seat: int, cls: int, key: str) -> list[dict[str, Any]]:
 
 def _pending(after, seat: int) -> tuple[str | None, tuple | None]:
     """The kind and frame of the decision `seat` faces after an option (None, None: none)."""
-    frame = after._stack[1] if after._stack is not None else None
+    frame = after.top()
     if frame is None or frame[1] != seat:
         return None, None
     return frame[0].name, frame
