@@ -217,11 +217,13 @@ class DirectEncoder:
 
     def _take(self, canvas: Canvas, seat: int, out: np.ndarray | None) -> np.ndarray:
         """The canvas in `seat`'s egocentric order (a new array, or `out`)."""
+        # the indices are in range by construction; numpy's "wrap" gathers faster than its
+        # default, which checks each (Messina's 4,654 slots: 2.5 against 2.9 µs)
         if out is None:                 # take allocating its result is cheaper than empty + take
             if seat == 0:               # seat 0's order is the seat order: a plain copy is cheaper
                 return canvas.array.copy()
-            return canvas.array.take(self._ego[seat])
-        canvas.array.take(self._ego[seat], out=out, mode="clip")
+            return canvas.array.take(self._ego[seat], mode="wrap")
+        canvas.array.take(self._ego[seat], out=out, mode="wrap")
         return out
 
     def new_canvas(self) -> Canvas:
