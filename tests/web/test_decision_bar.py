@@ -93,6 +93,48 @@ def test_the_decision_and_the_own_supplies_stay_in_view_while_the_board_scrolls(
         take(page, step % 2)
 
 
+PHONE_BAR = """() => {
+    const bar = document.querySelector('#decision-bar').getBoundingClientRect();
+    const box = document.querySelector('#actions');
+    const first = box.querySelector('.option-row').getBoundingClientRect();
+    const height = (selector) => document.querySelector(selector)?.getBoundingClientRect().height || 0;
+    const whole = (r) => r.height > 0 && r.top >= bar.top && r.bottom <= bar.bottom;
+    return {crowded: box.scrollHeight > box.clientHeight + 1, guide: height('#guide-next'), since: height('#since'),
+            line: parseFloat(getComputedStyle(document.querySelector('#decision-bar')).fontSize),
+            first: first.top >= box.getBoundingClientRect().top - 1 && first.bottom <= box.getBoundingClientRect().bottom + 1,
+            warnings: [...document.querySelectorAll('#warnings li')].map((li) => whole(li.getBoundingClientRect()))};
+}"""
+
+
+@pytest.mark.parametrize("game", ["kingsburg", "messina-1347"])
+def test_on_a_phone_the_guide_gives_its_room_to_the_options_and_warnings_stay_whole(open_page, server, game):
+    """A browser audit saw one and a half options in a phone's pinned bar, under a large title,
+    four lines of what the others did and the guide's sentence. Now, where the options do not
+    all fit, the guide's sentence has shrunk to its two-line box (it scrolls) and what the others
+    did to two lines, the first option is wholly in sight, and every warning (a battle's odds,
+    the rats) stays whole, outside the guide's box."""
+    page = open_page(390, 844)
+    start_table(page, server.url, game, ["you", "ai_easy", "ai_easy"])
+    crowded = warned = 0
+    for step in range(14):
+        if wait_turn(page) != "act":
+            break
+        page.mouse.move(0, 0)                  # (no board place under the pointer: no preview line)
+        page.evaluate("window.scrollTo(0, 400)")
+        bar = page.evaluate(PHONE_BAR)
+        assert all(bar["warnings"]), f"decision {step}: a warning is cut off in the bar: {bar}"
+        warned += len(bar["warnings"])
+        assert bar["since"] <= 2.6 * bar["line"], f"decision {step}: what the others did takes more than two lines: {bar}"
+        if bar["crowded"]:
+            crowded += 1
+            assert bar["guide"] <= 2.5 * bar["line"], f"decision {step}: the guide kept room the options need: {bar}"
+            assert bar["first"], f"decision {step}: the first option is not wholly in sight: {bar}"
+        page.evaluate("window.scrollTo(0, 0)")
+        take(page, step % 2)
+    # (Kingsburg's bar warns of the winter's battle from the first spring; Messina's only later)
+    assert crowded >= 2 and (warned or game == "messina-1347"), (crowded, warned)
+
+
 def test_a_supply_below_zero_keeps_its_sign(open_page, server):
     """Kingsburg's VP go below zero after lost battles: the bar said '4 VP' beside a score of -4."""
     page = open_page()
