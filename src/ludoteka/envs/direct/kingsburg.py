@@ -269,14 +269,20 @@ def build(game: Game, players: int, options: Mapping[str, Any]) -> DirectEncoder
             packed_dice[dice] = values
         canvas.put(o_dice, values)
 
-    def marks(state, canvas) -> None:
-        """Each seat's buildings and passed / used marks."""
+    def built(state, canvas) -> None:
+        """Each seat's buildings."""
         buf, buildings = canvas.buf, state.buildings
-        masks = (state.passed, state.market_used, state.statue_used, state.chapel_used, state.token_used)
         for s in range(n):
             for j in bits_of(buildings[s]):
                 buf[o_build + s * nb + j] = 1.0
-            for j, m in enumerate(masks):
+
+    def marks(state, canvas) -> None:
+        """Each seat's passed / used marks (they change several times a season, the buildings
+        a few times a year: two sections, so a pass does not rewrite every building)."""
+        buf = canvas.buf
+        for j, m in enumerate((state.passed, state.market_used, state.statue_used, state.chapel_used,
+                               state.token_used)):
+            for s in range(n):
                 if m >> s & 1:
                     buf[o_used + 5 * s + j] = 1.0
 
@@ -349,8 +355,8 @@ def build(game: Game, players: int, options: Mapping[str, Any]) -> DirectEncoder
             ("vp", start("vp"), -20), ("goods", start("goods"), 0), ("tokens", start("plus_two_tokens"), 0),
             ("soldiers", start("soldiers"), 0), ("points", start("points"), -20)]), clear=False),
         Section(("dice",), dice_part, fields=("dice_values",)),
-        Section(("buildings", "used"), marks,
-                fields=("buildings", "passed", "market_used", "statue_used", "chapel_used", "token_used")),
+        Section(("buildings",), built, fields=("buildings",)),
+        Section(("used",), marks, fields=("passed", "market_used", "statue_used", "chapel_used", "token_used")),
         Section(("court_dice", "court", "dummy_blocked"), court_part,
                 fields=("placements", "court")),
         # what changes a few times a year, in one section (one comparison a call instead of three)
