@@ -135,6 +135,33 @@ def test_on_a_phone_the_guide_gives_its_room_to_the_options_and_warnings_stay_wh
     assert crowded >= 2 and (warned or game == "messina-1347"), (crowded, warned)
 
 
+def test_a_tap_on_a_board_place_chooses_it_on_a_touch_phone(open_page, server):
+    """A phone audit: 14 of 47 taps on Messina's board chose nothing. A tap's emulated mouseenter
+    and focus showed the place's preview line in the pinned bar between the touch and its click,
+    which moved the page under the finger. On a touch screen the line stays hidden, and a tap on
+    a place with one option makes that move (with several, it opens their menu)."""
+    page = open_page(390, 844, touch=True)
+    start_table(page, server.url, "messina-1347", ["you", "ai_easy"])
+    tapped = 0
+    for step in range(30):
+        if wait_turn(page) != "act" or tapped >= 5:
+            break
+        places = page.locator(".board [data-place].option")
+        if not places.count():
+            take(page, 0)
+            continue
+        place = places.nth(step % places.count())
+        place.scroll_into_view_if_needed()
+        before = version(page)
+        place.tap()
+        assert page.locator("#place-preview").is_hidden(), f"decision {step}: a tap showed the preview line"
+        if page.locator(".menu").count():                 # several options on the place: its menu
+            page.locator(".menu button[role=menuitem]").first.tap()
+        confirm_and_wait(page, before)
+        tapped += 1
+    assert tapped >= 5, f"only {tapped} board places were tapped"
+
+
 def test_a_supply_below_zero_keeps_its_sign(open_page, server):
     """Kingsburg's VP go below zero after lost battles: the bar said '4 VP' beside a score of -4."""
     page = open_page()
