@@ -149,7 +149,7 @@ def test_a_whole_game_shows_no_raw_codes_and_ends_with_the_breakdown(monkeypatch
     if rival is not None and scores[rival] != scores[0]:
         gap = abs(scores[0] - scores[rival])
         head = "runner-up" if 0 in winners else "winner"
-        assert re.search(rf"The {head} \(.+\) has {gap} points? (less|more)\. The biggest differences: ", out), out[-600:]
+        assert re.search(rf"The {head} \(.+\) has {gap} points? (less|more) than you\. The biggest differences: ", out), out[-600:]
 
 
 # ------------------------------------------------------------------ autosave, Ctrl-C, Ctrl-D

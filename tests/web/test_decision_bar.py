@@ -99,7 +99,8 @@ PHONE_BAR = """() => {
     const first = box.querySelector('.option-row').getBoundingClientRect();
     const height = (selector) => document.querySelector(selector)?.getBoundingClientRect().height || 0;
     const whole = (r) => r.height > 0 && r.top >= bar.top && r.bottom <= bar.bottom;
-    return {crowded: box.scrollHeight > box.clientHeight + 1, guide: height('#guide-next'), since: height('#since'),
+    return {crowded: box.scrollHeight > box.clientHeight + 1, guide: height('#guide-next'), since: height('#since .since-lines'),
+            more: [...document.querySelectorAll('#since .since-more')].map((a) => whole(a.getBoundingClientRect())),
             line: parseFloat(getComputedStyle(document.querySelector('#decision-bar')).fontSize),
             first: first.top >= box.getBoundingClientRect().top - 1 && first.bottom <= box.getBoundingClientRect().bottom + 1,
             warnings: [...document.querySelectorAll('#warnings li')].map((li) => whole(li.getBoundingClientRect()))};
@@ -111,8 +112,8 @@ def test_on_a_phone_the_guide_gives_its_room_to_the_options_and_warnings_stay_wh
     """A browser audit saw one and a half options in a phone's pinned bar, under a large title,
     four lines of what the others did and the guide's sentence. Now, where the options do not
     all fit, the guide's sentence has shrunk to its two-line box (it scrolls) and what the others
-    did to two lines, the first option is wholly in sight, and every warning (a battle's odds,
-    the rats) stays whole, outside the guide's box."""
+    did to two lines (then a link to the log, whole), the first option is wholly in sight, and
+    every warning (a battle's odds, the rats) stays whole, outside the guide's box."""
     page = open_page(390, 844)
     start_table(page, server.url, game, ["you", "ai_easy", "ai_easy"])
     crowded = warned = 0
@@ -125,6 +126,7 @@ def test_on_a_phone_the_guide_gives_its_room_to_the_options_and_warnings_stay_wh
         assert all(bar["warnings"]), f"decision {step}: a warning is cut off in the bar: {bar}"
         warned += len(bar["warnings"])
         assert bar["since"] <= 2.6 * bar["line"], f"decision {step}: what the others did takes more than two lines: {bar}"
+        assert all(bar["more"]), f"decision {step}: the link to the rest of the log is cut off: {bar}"
         if bar["crowded"]:
             crowded += 1
             assert bar["guide"] <= 2.5 * bar["line"], f"decision {step}: the guide kept room the options need: {bar}"

@@ -128,7 +128,7 @@ def test_the_end_screen_explains_links_the_replay_and_starts_a_rematch(open_page
         gaps = {c: final["breakdown"][ahead]["points"].get(c, 0) - final["breakdown"][behind]["points"].get(c, 0)
                 for c in categories}
         text = why.inner_text()
-        assert (" weniger." if won else " mehr.") in text and f" {abs(int(scores[0] - scores[1]))} Punkt" in text, text
+        assert (" weniger als du." if won else " mehr als du.") in text and f" {abs(int(scores[0] - scores[1]))} Punkt" in text, text
         largest = max(gaps, key=gaps.get)
         if gaps[largest] > 0:
             mine, theirs = (final["breakdown"][s]["points"].get(largest, 0) for s in (0, 1))

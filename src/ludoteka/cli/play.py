@@ -435,8 +435,8 @@ def why_line(state: GameState, seat: int, names: list[str]) -> str:
     items = [f"{_humanize(c, labels)} ({points[seat].get(c, 0)} against {points[rival].get(c, 0)})"
              for g, c in gaps[:3] if g > 0]
     unit = "point" if gap == 1 else "points"
-    head = (f"The runner-up ({names[rival]}) has {gap} {unit} less." if won
-            else f"The winner ({names[rival]}) has {gap} {unit} more.")
+    head = (f"The runner-up ({names[rival]}) has {gap} {unit} less than you." if won
+            else f"The winner ({names[rival]}) has {gap} {unit} more than you.")
     return head + (f" The biggest differences: {', '.join(items)}." if items else "")
 
 

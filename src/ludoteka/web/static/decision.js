@@ -219,11 +219,13 @@ export function sinceBlock(ctx, events, actedAt, most = 3) {
   const rank = ctx.mod.eventRank || (() => 1);
   const shown = since.map((e, i) => [rank(e), i]).sort((a, b) => b[0] - a[0] || b[1] - a[1])
     .slice(0, most).map(([, i]) => i).sort((a, b) => a - b).map((i) => since[i]);
+  // "… and N more in the log" stands outside the lines a phone cuts short, as a link to the log
   return h("div", { class: "since", id: "since" },
-    h("span", { class: "since-title" }, t("ui.since_your_move")),
-    h("ul", {}, shown.map((e) => {
-      const text = eventText(e, ctx);
-      return h("li", { title: text }, text);
-    })),
-    since.length > most ? h("span", { class: "since-more" }, t("ui.since_more", { n: since.length - most })) : null);
+    h("div", { class: "since-lines" },
+      h("span", { class: "since-title" }, t("ui.since_your_move")),
+      h("ul", {}, shown.map((e) => {
+        const text = eventText(e, ctx);
+        return h("li", { title: text }, text);
+      }))),
+    since.length > most ? h("a", { class: "since-more", href: "#log" }, t("ui.since_more", { n: since.length - most })) : null);
 }
