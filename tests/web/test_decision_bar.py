@@ -102,7 +102,9 @@ PHONE_BAR = """() => {
     return {crowded: box.scrollHeight > box.clientHeight + 1, guide: height('#guide-next'), since: height('#since .since-lines'),
             more: [...document.querySelectorAll('#since .since-more')].map((a) => whole(a.getBoundingClientRect())),
             line: parseFloat(getComputedStyle(document.querySelector('#decision-bar')).fontSize),
-            first: first.top >= box.getBoundingClientRect().top - 1 && first.bottom <= box.getBoundingClientRect().bottom + 1,
+            // wholly in the options' box, or filling it from its top where it is taller than the box
+            first: first.top >= box.getBoundingClientRect().top - 1 && (first.bottom <= box.getBoundingClientRect().bottom + 1
+              || first.height > box.getBoundingClientRect().height),
             warnings: [...document.querySelectorAll('#warnings li')].map((li) => whole(li.getBoundingClientRect()))};
 }"""
 
@@ -112,7 +114,8 @@ def test_on_a_phone_the_guide_gives_its_room_to_the_options_and_warnings_stay_wh
     """A browser audit saw one and a half options in a phone's pinned bar, under a large title,
     four lines of what the others did and the guide's sentence. Now, where the options do not
     all fit, the guide's sentence has shrunk to its two-line box (it scrolls) and what the others
-    did to two lines (then a link to the log, whole), the first option is wholly in sight, and
+    did to two lines (then a link to the log, whole), the first option is wholly in sight (or
+    fills the options' box from its top, where a long preview makes it taller than the box), and
     every warning (a battle's odds, the rats) stays whole, outside the guide's box."""
     page = open_page(390, 844)
     start_table(page, server.url, game, ["you", "ai_easy", "ai_easy"])

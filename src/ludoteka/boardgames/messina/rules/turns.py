@@ -238,6 +238,10 @@ def hex_action_keys(state, seat: int, node: int, lt: int) -> list[str]:
     return keys
 
 
+# MS-15.1: the atoms of a hex action that only add markers or points
+FREE_GAINS = frozenset(("coin", "timber", "fire", "large_fire", "points"))
+
+
 @FLOW.kind
 class Turn(AnyTime):
     """The options of one's own turn (MS-7.7/7.8, MS-14.3, MS-21.5, MS-25.4, MS-9.11/9.12)."""
@@ -257,6 +261,23 @@ class Turn(AnyTime):
         if state.turn_done & SHIP_BONUS:
             keys.append("ship_bonus")
         return keys + books.pending_keys(state) + books.paid_keys(state, seat)
+
+    def describe(self, state, frame, seat, key):
+        action = super().describe(state, frame, seat, key)
+        if key == self.end_key and self._free_gain_open(state, frame):
+            # MS-15.1: markers and points only, and more of them never hurts (they score as
+            # remaining markers, MS-31.13, and fire breaks ties, MS-31.5): ending the turn
+            # instead never does better, so a client may take the action without asking
+            action.data["dominated_by"] = "action"
+        return action
+
+    @staticmethod
+    def _free_gain_open(state, frame) -> bool:
+        """Whether the hex action is still open and is one alternative of pure gains."""
+        if frame[4] != HEX_ACTION_STEP or state.turn_done & DONE:
+            return False
+        spec = hex_record(state, frame[2]).action
+        return len(spec) == 1 and all(verb in FREE_GAINS and amount > 0 for verb, amount, _ in spec[0])
 
     def describe_side(self, state, frame, seat, key):
         if key.startswith("pay:"):

@@ -18,9 +18,10 @@ from ludoteka.kernel import Action
 from ludoteka.kernel.preview import attach, changes, make_preview, note
 
 from ..model.sides import board_of
-from ..model.state import LIEUTENANTS, OVERSEERS, POPULARITY, SQUARES
+from ..model.state import LIEUTENANTS, OVERSEERS, POPULARITY, RESOURCE_FIELDS, SQUARES
 from ..model.texts import amount_text, count_text
 from ..rules.activation import eligible, groups_for, space_at
+from ..rules.build import free_huts
 from ..rules.citizens import workshop_move_keys
 from ..rules.overseers import CENTRE
 from ..rules.plague import pay_for_cube, payment_keys, rescue_options, round_row
@@ -304,6 +305,26 @@ def _lieutenant_notes(state, seat: int, lt: int) -> list[dict[str, Any]]:
                  f"{len(costs) - len(paid)} of them for free", n=len(costs), free=len(costs) - len(paid))]
 
 
+def _reshuffle_notes(state, seat: int, key: str) -> list[dict[str, Any]]:
+    """MS-19.5/19.6: a reshuffle is paid first, and after it only its kind may be built. Where no
+    tile of that kind in the whole game could be paid for with what is left (or, for a hut
+    upgrade, no hut is free), it buys nothing: said from the tiles' printed costs, never from the
+    hidden order of the stacks (a phone audit paid a point twice a game for nothing)."""
+    _, kind, payment = key.split(":")
+    held = {r: getattr(state, field)[seat] for r, field in RESOURCE_FIELDS.items()}
+    if payment in held:
+        held[payment] -= 1
+    tiles = state.data.hut_upgrades if kind == "huts" else state.data.workshops
+    if any(all(held[r] >= n for r, n in tile.cost) for tile in tiles):
+        if kind == "workshops" or free_huts(state, seat):
+            return []
+        return [note("reshuffle_no_free_hut", "none of your huts is free for an upgrade: "
+                     "the reshuffle would build nothing")]
+    return [note(f"reshuffle_unaffordable_{kind}", "after paying, no "
+                 f"{'hut upgrade' if kind == 'huts' else 'workshop'} in the game is affordable for you: "
+                 "the reshuffle would build nothing")]
+
+
 def _end_turn_notes(state, seat: int, keys: list[str]) -> list[dict[str, Any]]:
     """MS-7.8, AMB-23: ending the turn gives up the actions still open (book actions are lost),
     named where they are all of one kind (the audit saw "the hex action or a book action" said
@@ -352,6 +373,8 @@ def preview(state, seat: int, action: Action, keys: list[str], worlds: _Worlds) 
             confirm = "end_turn_early"
     elif key == "repopulate":
         notes += _repopulation_notes(state, action.data["hex"])
+    elif key.startswith("reshuffle:"):
+        notes += _reshuffle_notes(state, seat, key)
     elif key == "recall":
         notes.append(note("recall", "the lieutenant goes home and you take 1 coin: no hex action this turn"))
     own = diff[seat]
