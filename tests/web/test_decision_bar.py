@@ -144,10 +144,11 @@ def test_a_tap_on_a_board_place_chooses_it_on_a_touch_phone(open_page, server):
     """A phone audit: 14 of 47 taps on Messina's board chose nothing. A tap's emulated mouseenter
     and focus showed the place's preview line in the pinned bar between the touch and its click,
     which moved the page under the finger. On a touch screen the line stays hidden, and a tap on
-    a place with one option makes that move (with several, it opens their menu)."""
+    a place with one option makes that move (with several, it opens their menu, wholly in the
+    window: a place low on the screen opened it below the edge)."""
     page = open_page(390, 844, touch=True)
     start_table(page, server.url, "messina-1347", ["you", "ai_easy"])
-    tapped = 0
+    tapped = menus = 0
     for step in range(30):
         if wait_turn(page) != "act" or tapped >= 5:
             break
@@ -160,7 +161,11 @@ def test_a_tap_on_a_board_place_chooses_it_on_a_touch_phone(open_page, server):
         before = version(page)
         place.tap()
         assert page.locator("#place-preview").is_hidden(), f"decision {step}: a tap showed the preview line"
-        if page.locator(".menu").count():                 # several options on the place: its menu
+        if page.locator(".menu").count():                 # several options on the place: its menu,
+            assert page.evaluate("""() => {                # wholly in the window, its × included
+                const r = document.querySelector('.menu').getBoundingClientRect();
+                return r.top >= 0 && r.bottom <= innerHeight; }"""), f"decision {step}: the menu leaves the window"
+            menus += 1
             page.locator(".menu button[role=menuitem]").first.tap()
         confirm_and_wait(page, before)
         tapped += 1

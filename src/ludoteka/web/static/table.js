@@ -112,6 +112,11 @@ export function mountTable(root, id) {
     menu.style.left = `${Math.max(8, Math.min(window.innerWidth - 280, r.left)) + window.scrollX}px`;
     menu.style.top = `${r.bottom + 4 + window.scrollY}px`;
     document.body.append(menu);
+    // a place low in the window (a phone) opened its menu below the screen's edge: lift it in
+    const box = menu.getBoundingClientRect();
+    if (box.bottom > window.innerHeight - 8) {
+      menu.style.top = `${Math.max(8, window.innerHeight - 8 - box.height) + window.scrollY}px`;
+    }
     menu.querySelector("button").focus();
   }
 
