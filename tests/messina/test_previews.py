@@ -328,43 +328,38 @@ def test_every_note_the_previews_can_give_has_a_text(language):
     assert len(keys) > 20 and sorted(k for k in keys if f"ms.note.{k}" not in texts) == []
 
 
-@pytest.mark.rule("MS-19.3", "MS-19.5", "MS-19.6", "MS-20.4")
+@pytest.mark.rule("MS-19.3", "MS-19.5", "MS-19.6", "MS-20.4", "D-4")
 def test_a_reshuffle_that_could_build_nothing_says_so():
-    """A phone audit paid 1 point twice a game to reshuffle the hut upgrades with no marker left:
-    after a reshuffle only its kind may be built (D-4), so it bought nothing. The reshuffle's
-    preview says so where no tile of the kind in the game is affordable after paying (read from
-    the printed costs, not the hidden stacks), or no hut is free; not where one could be."""
+    """A phone audit paid 1 point twice a game to reshuffle with no marker left: it bought
+    nothing. The reshuffle's preview says so where nothing the build may take after it is
+    affordable after paying, in the whole game (read from the printed costs, not the hidden
+    stacks): any build option by default (D-4, DE/CZ), only the reshuffled kind with
+    `after_reshuffle = revealed_tile` (PL), a hut upgrade only with a free hut."""
     from .test_build import setup_stacks
     from .test_citizens import make_state, run
 
-    def notes_of_reshuffles(s):
+    def says_nothing(coins=0, timber=0, huts_full=False, **options):
+        """Per hut reshuffle key (paid with points, coins or timber), whether its preview says
+        it would build nothing."""
+        s = make_state(**options)
+        setup_stacks(s)
+        s.score[0], s.coins[0], s.timber[0] = 5, coins, timber
+        if huts_full:                                  # MS-20.4: every hut upgraded
+            for h in range(HUTS):
+                s.hut_upgrade[h] = 10 + h
         run(s, 0, [("build", 1, "")])
-        return {a.key: _notes(a.data.get("preview") or {}) for a in s.legal_actions()
-                if a.key.startswith("reshuffle:huts:")}
+        said = {a.key: "reshuffle_builds_nothing" in _notes(a.data.get("preview") or {})
+                for a in s.legal_actions() if a.key.startswith("reshuffle:huts:")}
+        assert said, s.legal_keys()
+        return s, said
 
-    s = make_state()
-    setup_stacks(s)
-    s.score[0] = 5                            # only points pay: no marker at all
-    found = notes_of_reshuffles(s)
-    assert found and all("reshuffle_unaffordable_huts" in n for n in found.values()), found
-    # after the paid reshuffle nothing of that kind can be built: the note told the truth
-    s.apply("reshuffle:huts:points")
-    assert not any(k.startswith("hut_tile:") for k in s.legal_keys())
-
-    s = make_state()
-    setup_stacks(s)
-    s.score[0], s.timber[0], s.coins[0] = 5, 3, 3
-    found = notes_of_reshuffles(s)
-    assert found and not any(k.startswith("reshuffle_") for n in found.values() for k in n), found
-
-    s = make_state()
-    setup_stacks(s)
-    s.score[0], s.timber[0], s.coins[0] = 5, 3, 3
-    for h in range(HUTS):                     # MS-20.4: every hut upgraded
-        s.hut_upgrade[h] = 10 + h
-    run(s, 0, [("build", 1, "")])
-    reshuffles = [a for a in s.legal_actions() if a.key.startswith("reshuffle:huts:")]
-    assert reshuffles and all("reshuffle_no_free_hut" in _notes(a.data.get("preview") or {}) for a in reshuffles)
+    s, said = says_nothing()                           # no marker at all, only points pay
+    assert all(said.values()), said
+    s.apply("reshuffle:huts:points")                   # and indeed nothing could be built after it
+    assert not any(k.startswith(("hut_tile:", "workshop:", "cart:")) for k in s.legal_keys())
+    assert not any(says_nothing(coins=3, timber=3)[1].values())
+    # every hut upgraded: a workshop or a cart may still follow by default, not with the PL reading
+    assert not any(says_nothing(coins=3, timber=3, huts_full=True)[1].values())
+    assert all(says_nothing(coins=3, timber=3, huts_full=True, after_reshuffle="revealed_tile")[1].values())
     words = json.loads((LANG / "en.json").read_text())
-    assert {"ms.note.reshuffle_no_free_hut", "ms.note.reshuffle_unaffordable_huts",
-            "ms.note.reshuffle_unaffordable_workshops"} <= set(words)
+    assert "ms.note.reshuffle_builds_nothing" in words

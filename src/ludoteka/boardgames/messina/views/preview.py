@@ -306,22 +306,22 @@ def _lieutenant_notes(state, seat: int, lt: int) -> list[dict[str, Any]]:
 
 
 def _reshuffle_notes(state, seat: int, key: str) -> list[dict[str, Any]]:
-    """MS-19.5/19.6: a reshuffle is paid first, and after it only its kind may be built. Where no
-    tile of that kind in the whole game could be paid for with what is left (or, for a hut
-    upgrade, no hut is free), it buys nothing: said from the tiles' printed costs, never from the
-    hidden order of the stacks (a phone audit paid a point twice a game for nothing)."""
+    """MS-19.5/19.6, D-4: a reshuffle is paid first; then any build option may follow (or, with
+    `after_reshuffle = revealed_tile`, only the reshuffled kind). Where no tile the build may
+    then take could be paid for with what is left, in the whole game (a hut upgrade also needs a
+    free hut), it buys nothing: said from the tiles' printed costs, never from the hidden order
+    of the stacks (a phone audit paid a point twice a game for nothing)."""
     _, kind, payment = key.split(":")
     held = {r: getattr(state, field)[seat] for r, field in RESOURCE_FIELDS.items()}
     if payment in held:
         held[payment] -= 1
-    tiles = state.data.hut_upgrades if kind == "huts" else state.data.workshops
-    if any(all(held[r] >= n for r, n in tile.cost) for tile in tiles):
-        if kind == "workshops" or free_huts(state, seat):
+    data = state.data
+    tiles = {"huts": data.hut_upgrades if free_huts(state, seat) else (), "workshops": data.workshops,
+             "carts": data.carts}
+    for k in (tiles if state.rules.after_any else (kind,)):
+        if any(all(held[r] >= n for r, n in tile.cost) for tile in tiles[k]):
             return []
-        return [note("reshuffle_no_free_hut", "none of your huts is free for an upgrade: "
-                     "the reshuffle would build nothing")]
-    return [note(f"reshuffle_unaffordable_{kind}", "after paying, no "
-                 f"{'hut upgrade' if kind == 'huts' else 'workshop'} in the game is affordable for you: "
+    return [note("reshuffle_builds_nothing", "after paying, you could afford nothing this build may take: "
                  "the reshuffle would build nothing")]
 
 
