@@ -148,7 +148,7 @@ def test_a_tap_on_a_board_place_chooses_it_on_a_touch_phone(open_page, server):
     window: a place low on the screen opened it below the edge)."""
     page = open_page(390, 844, touch=True)
     start_table(page, server.url, "messina-1347", ["you", "ai_easy"])
-    tapped = menus = 0
+    tapped = 0
     for step in range(30):
         if wait_turn(page) != "act" or tapped >= 5:
             break
@@ -165,11 +165,30 @@ def test_a_tap_on_a_board_place_chooses_it_on_a_touch_phone(open_page, server):
             assert page.evaluate("""() => {                # wholly in the window, its × included
                 const r = document.querySelector('.menu').getBoundingClientRect();
                 return r.top >= 0 && r.bottom <= innerHeight; }"""), f"decision {step}: the menu leaves the window"
-            menus += 1
             page.locator(".menu button[role=menuitem]").first.tap()
         confirm_and_wait(page, before)
         tapped += 1
     assert tapped >= 5, f"only {tapped} board places were tapped"
+
+
+def test_the_link_to_the_rest_of_the_log_scrolls_there_and_leaves_the_address_alone(open_page, server):
+    """'… and N more in the log' below what the others did scrolls to the log. As a link to
+    #log it put the fragment in the address, which the page reads as a seat's invite token: a
+    reload then opened a refused second connection and the hot-seat pass screen."""
+    page = open_page(390, 844)
+    start_table(page, server.url, "kingsburg", ["you", "ai_easy", "ai_easy"])
+    for step in range(12):
+        if wait_turn(page) != "act" or page.locator("#since .since-more").count():
+            break
+        take(page, step % 2)
+    more = page.locator("#since .since-more")
+    assert more.count(), "no decision had more events since the last than the bar shows"
+    more.click()
+    page.wait_for_function("() => { const r = document.querySelector('#log').getBoundingClientRect();"
+                           " return r.top < innerHeight && r.bottom > 0; }")
+    assert page.evaluate("location.hash") == ""
+    page.reload()
+    assert wait_turn(page) == "act"
 
 
 def test_a_supply_below_zero_keeps_its_sign(open_page, server):

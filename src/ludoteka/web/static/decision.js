@@ -219,7 +219,8 @@ export function sinceBlock(ctx, events, actedAt, most = 3) {
   const rank = ctx.mod.eventRank || (() => 1);
   const shown = since.map((e, i) => [rank(e), i]).sort((a, b) => b[0] - a[0] || b[1] - a[1])
     .slice(0, most).map(([, i]) => i).sort((a, b) => a - b).map((i) => since[i]);
-  // "… and N more in the log" stands outside the lines a phone cuts short, as a link to the log
+  // "… and N more in the log" stands outside the lines a phone cuts short, and scrolls to the log
+  // (a button: an address fragment such as #log is read as a seat's invite token on a reload)
   return h("div", { class: "since", id: "since" },
     h("div", { class: "since-lines" },
       h("span", { class: "since-title" }, t("ui.since_your_move")),
@@ -227,5 +228,7 @@ export function sinceBlock(ctx, events, actedAt, most = 3) {
         const text = eventText(e, ctx);
         return h("li", { title: text }, text);
       }))),
-    since.length > most ? h("a", { class: "since-more", href: "#log" }, t("ui.since_more", { n: since.length - most })) : null);
+    since.length > most ? h("button", { type: "button", class: "since-more",
+      onclick: () => document.getElementById("log")?.scrollIntoView({ block: "start" }) },
+    t("ui.since_more", { n: since.length - most })) : null);
 }
