@@ -12,6 +12,8 @@ from ludoteka.boardgames.messina.model.state import OVERSEERS
 from ludoteka.boardgames.messina.rules.activation import groups_for, space_at
 from ludoteka.boardgames.messina.views.view import components, dock_coords, view
 
+from .helpers import new
+
 
 def played(players: int, seed: int, steps: int):
     s = GAME.new_state(players, seed=seed)
@@ -124,3 +126,36 @@ def test_each_square_says_which_overseer_spaces_reach_it():
                 for sq in range(18):
                     entry = [name, "" if step == 1 else ("left", "right")[branch - 1], step]
                     assert (entry in by_id[f"square:a:{sq}"]["reached_by"]) == (sq in held), (entry, sq)
+
+
+@pytest.mark.rule("MS-30.2", "MS-31.2", "MS-31.9", "MS-31.13")
+def test_each_player_sees_what_the_final_scoring_would_give_if_the_game_ended_now():
+    """Most of Messina's points come at the end, so the score alone does not show who leads (a
+    phone audit: "the hint said -8.2 at round 2, the end screen 3 against 37"). The view gives each
+    seat its score if round VI ended now and what each final-scoring category would add, with the
+    book's numbers (MS-EX-12: 7 rats lose 13 points and 7 popularity spaces; 8 markers give 2)."""
+    s = new(3)
+    s.rats[0] = 7
+    s.coins[0], s.fire[0], s.large_fire[0], s.timber[0] = 4, 2, 1, 1
+    s.books[0:3] = [10, 6, 2]                       # popularity back to 3 after the rats
+    before = json.dumps(s.to_json())
+    v = view(s, 1)
+    assert json.dumps(s.to_json()) == before        # the view scored a copy
+    ended = v["players"][0]["if_ended_now"]
+    books = s.data.sides["3-4p"].books
+    assert ended["gains"]["rat_penalty"] == -13
+    assert ended["gains"]["remaining_markers"] == 2
+    assert ended["gains"]["books"] == books["popularity"].points[3] + books["city"].points[6] + books["church"].points[2]
+    for p in v["players"]:
+        assert p["if_ended_now"]["score"] == p["score"] + sum(p["if_ended_now"]["gains"].values())
+        assert sum(t["points"] for t in p["scroll_points"].values()) == p["if_ended_now"]["gains"].get("scroll_board", 0)
+    assert f"({ended['score']} if the game ended now)" in render(s, 0)
+    assert "rat penalty -13" in render(s, 0)
+
+
+def test_once_the_game_is_over_the_score_is_final():
+    """No projection after the final scoring: the score is the result."""
+    s = played(2, 5, 10_000)
+    assert s.to_act is None
+    assert all(p["if_ended_now"] is None for p in view(s, 0)["players"])
+    assert "if the game ended now" not in render(s, 0)

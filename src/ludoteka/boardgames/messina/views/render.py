@@ -132,8 +132,22 @@ def _tiles(state, v: dict[str, Any], full: bool) -> list[str]:
     return lines
 
 
+def _if_ended(p: dict[str, Any]) -> str:
+    """ " (23 if the game ended now)": most points come from the final scoring (MS-29 - MS-31)."""
+    ended = p["if_ended_now"]
+    return f" ({ended['score']} if the game ended now)" if ended else ""
+
+
+def _final_scoring_line(p: dict[str, Any]) -> list[str]:
+    gains = (p["if_ended_now"] or {}).get("gains")
+    if not gains:
+        return []
+    return ["  The final scoring would add: "
+            + ", ".join(f"{name.replace('_', ' ')} {points:+d}" for name, points in gains.items())]
+
+
 def _markers(p: dict[str, Any]) -> str:
-    return (f"{_n(p['score'], 'point')} | coins {p['coins']}, timber {p['timber']}, fire {p['fire']}, "
+    return (f"{_n(p['score'], 'point')}{_if_ended(p)} | coins {p['coins']}, timber {p['timber']}, fire {p['fire']}, "
             f"large fire {p['large_fire']}, rats {p['rats']} | repopulation tiles {p['repopulated_tiles_left']}")
 
 
@@ -198,15 +212,16 @@ def _buildings(p: dict[str, Any]) -> str:
 
 
 def estate(p: dict[str, Any], seat: int | None) -> list[str]:
-    """Everything about one seat, 5 lines."""
+    """Everything about one seat, 5 lines (6 with what the final scoring would add)."""
     b = p["books"]
-    tracks = ", ".join(f"{k.replace('_', ' ')} {lv}" for k, lv in p["scroll"].items())
+    tracks = ", ".join(f"{k.replace('_', ' ')} {lv} ({_n(p['scroll_points'][k]['points'], 'point')})"
+                       for k, lv in p["scroll"].items())
     return [f"{_who(p['seat'], seat).capitalize()}: " + _markers(p),
             f"  lieutenants: {_lieutenants(p) or 'none'}",
             f"  books: popularity {b['popularity']['space']}, city {b['city']['space']}, church {b['church']['space']}"
             f" | scroll: {tracks}" + _boards(p),
             f"  overseers: {_overseers(p)} | sectors {_sectors(p)}",
-            f"  {_buildings(p)}"]
+            f"  {_buildings(p)}"] + _final_scoring_line(p)
 
 
 def one_line(p: dict[str, Any], seat: int | None) -> str:
@@ -214,7 +229,7 @@ def one_line(p: dict[str, Any], seat: int | None) -> str:
     b = p["books"]
     free = sum(1 for lt in p["lieutenants"] if not lt["used"] and lt["at"] not in ("supply", "box"))
     owned = ", ".join(_n(len(p[k]), k[:-1]) for k in ("ships", "carts", "workshops") if p[k])
-    return (f"{_who(p['seat'], seat).capitalize()}: {_n(p['score'], 'point')} | {p['coins']}c {p['timber']}t "
+    return (f"{_who(p['seat'], seat).capitalize()}: {_n(p['score'], 'point')}{_if_ended(p)} | {p['coins']}c {p['timber']}t "
             f"{p['fire']}f {p['large_fire']}F | {_n(p['rats'], 'rat')} | books {b['popularity']['space']}/"
             f"{b['city']['space']}/{b['church']['space']} | {_n(free, 'lieutenant')} left" + (f" | {owned}" if owned else ""))
 

@@ -209,6 +209,15 @@ function estate(ctx, p) {
   return svg;
 }
 
+/** What the final scoring would add if the game ended now (most of Messina's points come then). */
+function finalScoringLine(ctx, ended) {
+  const gains = Object.entries(ended?.gains || {});
+  if (!gains.length) return null;
+  return h("p", { class: "small ms-if-ended" }, ctx.t("ms.final_scoring_adds", {
+    list: ctx.list(gains.map(([name, n]) => `${ctx.t(`ms.cat.${name}`)} ${n > 0 ? "+" : "−"}${Math.abs(n)}`)),
+  }));
+}
+
 function playerMat(ctx, p) {
   const seat = p.seat;
   const where = { supply: 0, estate: 0, city: 0 };
@@ -221,9 +230,11 @@ function playerMat(ctx, p) {
       h("span", { class: "chip", "data-component": `board:${p.board}`, tabindex: "0" }, ctx.t("ms.player_board", { id: p.board }))),
     h("dl", {},
       h("dt", {}, ctx.t("ms.score")), h("dd", { class: "vp" }, p.score),
+      p.if_ended_now ? [h("dt", {}, ctx.t("ms.if_ended_now")), h("dd", { class: "vp" }, p.if_ended_now.score)] : null,
       ["coins", "timber", "fire", "large_fire", "rats"].map((k) => [h("dt", {}, ctx.t(`ms.${k}`)), h("dd", {}, p[k])]),
       h("dt", {}, ctx.t("ms.lieutenants")), h("dd", {}, ctx.t("ms.lieutenants_line", where)),
       h("dt", {}, ctx.t("ms.repopulation_tiles")), h("dd", {}, p.repopulated_tiles_left)),
+    finalScoringLine(ctx, p.if_ended_now),
     estate(ctx, p),
     h("p", { class: "ms-line" }, h("strong", {}, ctx.t("ms.workshops")), " ", chips(p.workshops.map((w, i) => {
       const place = `wslot:${seat}:${i}`;
@@ -237,7 +248,7 @@ function playerMat(ctx, p) {
       Object.entries(p.scroll).map(([track, level], k) => {
         const place = `scroll:${seat}:${k}`;
         return h("span", { class: "chip", "data-place": place, "data-mark": place, "data-component": `scroll:${p.scroll_board}:${k}`, tabindex: "0" },
-          `${trackName(ctx, track)}: ${ctx.t("ms.level", { level })}`);
+          `${trackName(ctx, track)}: ${ctx.t("ms.level", { level })} · ${ctx.t("ui.points", { n: p.scroll_points[track].points })}`);
       })),
     p.deferred_book_actions.length ? h("p", { class: "small" }, ctx.t("ms.deferred", { list: ctx.list(p.deferred_book_actions.map((b) => ctx.t("ms.book_space", { book: bookName(ctx, b.book), space: b.space }))) })) : null);
 }
