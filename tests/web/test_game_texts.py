@@ -384,3 +384,44 @@ def test_the_jugglers_destination_names_the_piece_in_the_browser(page):
     assert texts[0].startswith("Juggler: move a stone to your ") and texts[0].endswith("(then 2 pieces there)")
     assert texts[1].startswith("Juggler: move the trusted friend to your ")
     assert texts[2].startswith("Move it to your "), texts
+
+
+IF_ENDED = """async ([view, language]) => {
+  const { setLanguage } = await import('/static/i18n.js');
+  const { context } = await import('/static/tableview.js');
+  await setLanguage(language);
+  const info = (await (await fetch('/api/games')).json()).games.find((g) => g.name === 'messina-1347');
+  const seats = view.players.map((p) => ({ seat: p.seat, kind: 'human' }));
+  const ctx = context({ game: 'messina-1347', table: 'T', version: 1, seat: 0, view, seats, acting: [] }, info);
+  const board = ctx.mod.render(ctx);
+  return [...board.querySelectorAll('.ms-mat')].map((mat) => ({
+    values: [...mat.querySelectorAll('dd.vp')].map((dd) => dd.textContent),
+    line: mat.querySelector('.ms-if-ended')?.textContent ?? null,
+  }));
+}"""
+
+
+def test_each_messina_mat_shows_the_score_if_the_game_ended_now(page):
+    """MS-31 (a phone audit: the score stayed near 0 while the final scoring decided the game):
+    every mat shows the score if the game ended now and what the final scoring would add, in
+    every language; a finished game shows the score alone."""
+    game = registry.game("messina-1347")
+    state = game.new_state(3, 7)
+    rng = random.Random(7)
+    for _ in range(150):
+        state.apply(rng.choice(state.legal_keys()))
+    view = json.loads(json.dumps(state.view(0)))
+    for language in LANGUAGES:
+        mats = page.evaluate(IF_ENDED, [view, language])
+        for mat, player in zip(mats, view["players"]):
+            ended = player["if_ended_now"]
+            assert mat["values"] == [str(player["score"]), str(ended["score"])]
+            assert (mat["line"] is None) == (not ended["gains"]), (language, mat)
+        lines = [m["line"] for m in mats if m["line"]]
+        assert lines and not any(KEY_PATTERN.findall(line) or "undefined" in line for line in lines), lines
+        if language == "en":
+            assert all(line.startswith("The final scoring would add: ") for line in lines), lines
+    while not state.is_terminal():
+        state.apply(rng.choice(state.legal_keys()))
+    over = page.evaluate(IF_ENDED, [json.loads(json.dumps(state.view(0))), "en"])
+    assert all(len(m["values"]) == 1 and m["line"] is None for m in over)
