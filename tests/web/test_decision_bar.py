@@ -171,6 +171,30 @@ def test_a_tap_on_a_board_place_chooses_it_on_a_touch_phone(open_page, server):
     assert tapped >= 5, f"only {tapped} board places were tapped"
 
 
+FADE = """(scroll) => {
+  const wrap = document.querySelector('.ms-books-wrap');
+  if (scroll) wrap.scrollLeft = wrap.scrollWidth;
+  return new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => {
+    const style = getComputedStyle(wrap);
+    done({ hidden: wrap.scrollWidth - wrap.clientWidth - wrap.scrollLeft, mask: style.maskImage,
+           size: style.maskSize });
+  })));
+}"""
+
+
+def test_messinas_book_tracks_fade_at_the_edge_while_spaces_are_hidden_there(open_page, server):
+    """A phone audit: the book tracks, cut off after space 7, looked whole. While spaces are hidden
+    on the right the tracks fade there; scrolled to their end, the fade has slid out of the box."""
+    page = open_page(390, 844, touch=True)
+    start_table(page, server.url, "messina-1347", ["you", "ai_easy"])
+    wait_turn(page)
+    start = page.evaluate(FADE, False)
+    assert start["hidden"] > 100 and "gradient" in start["mask"], start
+    assert start["size"] == "100% 100%", start          # the fade on the box's right edge
+    end = page.evaluate(FADE, True)
+    assert end["hidden"] <= 1 and end["size"] == "calc(100% + 48px) 100%", end    # slid out beyond it
+
+
 def test_the_link_to_the_rest_of_the_log_scrolls_there_and_leaves_the_address_alone(open_page, server):
     """'… and N more in the log' below what the others did scrolls to the log. As a link to
     #log it put the fragment in the address, which the page reads as a seat's invite token: a
