@@ -167,11 +167,32 @@ def test_recruiting_shows_the_cost_and_the_battle_odds_and_the_last_one_the_batt
                             "win": 83, "tie": 17, "lose": 0}
     play(s, "done")
     p = preview(s, "recruit:ww")                               # seat 1 has not seen the card
-    assert p["uncertain"] == ["gold", "stone", "vp", "wood"] and p["gain"] == {"wood": -2}
-    assert p["others"] == {"0": {"soldiers": -2}}             # every soldier goes home (KB-15.17)
+    # the battle follows: the option's own part (its cost, its soldier), the rest uncertain; that
+    # every soldier then goes home (KB-15.17) is the note's, not a cost of the option
+    assert p["uncertain"] == ["gold", "soldiers", "stone", "vp", "wood"]
+    assert p["gain"] == {"wood": -2, "soldiers": 1} and "others" not in p
     low, high = DATA.year_ranges[0]
     assert note_keys(p) == ["battle_odds", "battle_follows"]
     assert (p["notes"][0]["args"]["low"], p["notes"][0]["args"]["high"]) == (low, high)
+
+
+@pytest.mark.rule("KB-15.17", "KB-10.1")
+def test_a_build_just_before_the_battle_costs_its_goods_not_the_soldiers_that_go_home():
+    """A browser audit: the last build of Autumn, with the battle before the next decision, read
+    "Pay: 1 soldier, ≈2 gold": the soldier was the one going home after the battle (KB-15.17). The
+    preview keeps the build's own part (2 gold for the Statue's 3 VP), calls the battle's items
+    uncertain, and the note says what follows."""
+    s = blank(2, order=[0, 1])
+    set_goods(s, 1, 2, 0, 0)
+    s.soldiers[1] = 1
+    goto(s, STEP_BUILD, 6)
+    assert s.to_act == 1
+    p = preview(s, "build:statue")
+    assert p["gain"] == {"gold": -2, "vp": 3} and "others" not in p
+    assert p["uncertain"] == ["gold", "soldiers", "stone", "vp", "wood"]
+    assert "battle_follows" in note_keys(p)
+    play(s, "build:statue")
+    assert s.year == 2 and s.soldiers[1] == 0              # the battle came first, the soldier went home
 
 
 @pytest.mark.rule("KB-13.1", "KB-13.6")

@@ -6,8 +6,10 @@ A preview's changes come from applying the option to a clone (`simulated`): the 
 an option are the only place that knows its effect, automatic follow-ups included (the Inn, the
 Embassy, the King's Reward, the Envoy, the Merchants' Guild). The one step whose outcome the
 seat cannot know is the battle (the King's die, an enemy card it has not seen, the others'
-face-down soldier tokens): when it comes before the next decision, goods and VP are called
-uncertain and the preview keeps only the option's own part of them. Previews are built only when
+face-down soldier tokens): when it comes before the next decision, goods, VP and soldiers are
+called uncertain, the preview keeps only the option's own part of them (a build in Autumn costs
+its goods, not the soldiers that go home after the battle, KB-15.17), and a note says that the
+battle follows. Previews are built only when
 an option is described, never when keys are generated, so search and playouts never pay for them.
 Notes carry stable keys a client translates (`kb.note.<key>`) and args that are numbers only.
 """
@@ -132,15 +134,15 @@ def simulated(state, seat: int, key: str, own: dict[str, int] | None = None,
                                   "buildings, then the fewest goods (a tie on both: to nobody)"))
     uncertain: tuple[str, ...] = ()
     if not fought and (world.year != year or world.battle_fought()):
-        # KB-15: the battle came before the next decision; soldiers still all go home (KB-15.17)
-        uncertain = BATTLE_ITEMS
+        # KB-15: the battle came before the next decision: what it changes is not the option's
+        # (its goods and VP by chance, every soldier home after it, KB-15.17)
+        uncertain = BATTLE_ITEMS + ("soldiers",)
         for d in diff:
-            for item in BATTLE_ITEMS:
+            for item in uncertain:
                 d.pop(item, None)
-        for item, v in (own or {}).items():
-            if item in BATTLE_ITEMS and v:
-                diff[seat][item] = v
-        notes.append(note("battle_follows", "Winter follows at once: the battle decides goods and VP"))
+        diff[seat].update((item, v) for item, v in (own or {}).items() if v)
+        notes.append(note("battle_follows", "Winter follows at once: the battle decides goods and VP, "
+                          "and then every soldier goes home"))
         if not any(x["key"].startswith("battle_") for x in notes[:-1]):
             notes.append(battle_note(state, seat, (own or {}).get("soldiers", 0)))
     return make_preview(diff[seat], others={s: diff[s] for s in range(n) if s != seat},
