@@ -204,8 +204,12 @@ def test_a_destination_says_whom_it_rescues_and_where_they_go():
     s = _b01_turn(rats=0, fire=2)
     b01 = next(n for n, t in enumerate(s.hex_at) if t >= 0 and s.data.hexes[t].id == "B01")
     s.city_citizens[b01 * 3:b01 * 3 + 3] = [2, 0, 1]
-    notes = _notes(_preview(s, "hex:B01"))              # 2 plague cubes there: into quarantine
+    preview = _preview(s, "hex:B01")                    # 2 plague cubes there: into quarantine
+    notes = _notes(preview)
     assert notes["rescue_quarantine"] == {"artisan": 2, "aristocrat": 0, "nun": 1}
+    # the text names the citizens rescued, not a count of 0 for a class (a phone audit: 6-8 lines)
+    assert [n["text"] for n in preview["notes"] if n["key"] == "rescue_quarantine"] == \
+        ["rescued into quarantine: 2 artisans, 1 nun"]
     assert "rescue_estate" not in notes and "rescue_lost" not in notes
     assert discarded_after(s) == 0
     s.huts[0:HUTS] = [1] * (HUTS - 1) + [0]              # one free hut: two of the three are lost

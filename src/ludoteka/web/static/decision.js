@@ -23,10 +23,11 @@ function amount(item, n, ctx, unsure = false) {
   return unsure ? t("ui.preview.about", { amount: text }) : text;
 }
 
-/** A note's text: `<prefix>.note.<key>` with its args, else its English text (recorded). */
+/** A note's text: `<prefix>.note.<key>` with its args (and those the game's module derives from
+ *  them, `noteArgs`: a list of the non-zero counts), else its English text (recorded). */
 export function noteText(note, ctx) {
   const key = `${ctx.mod.prefix}.note.${note.key}`;
-  if (has(key)) return t(key, note.args || {});
+  if (has(key)) return t(key, { ...note.args, ...ctx.mod.noteArgs?.(note, ctx) });
   fellBack(`note:${note.key}`);
   return note.text || note.key;
 }

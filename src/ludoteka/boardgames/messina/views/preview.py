@@ -127,8 +127,8 @@ def _rat_note(state, seat: int, more: int, forced: bool) -> dict[str, Any]:
     rats = f"{more} rat{'s' if more != 1 else ''}"
     head = f"then you must take {rats}" if forced else f"you take {rats}"
     return note("forced_rats" if forced else "rats_cost",
-                f"{head} and go back {more} more popularity space{'s' if more != 1 else ''}; rat penalty at the "
-                f"end: {cost['lost']}, {cost['points']} more than now (rats in all: {cost['total']})", **cost)
+                f"{head}: {more} more popularity space{'s' if more != 1 else ''} back, rat penalty at the "
+                f"end {cost['lost']} ({cost['points']} more)", **cost)
 
 
 def _hex_notes(state, seat: int, node: int) -> list[dict[str, Any]]:
@@ -147,8 +147,8 @@ def _hex_notes(state, seat: int, node: int) -> list[dict[str, Any]]:
         pay_for_cube(scratch, seat, keys[0], cost)
         payable += 1
     rats = cubes - payable
-    notes = [note("plague_here", f"{cubes} plague cube{'s' if cubes != 1 else ''} here: each costs {cost} "
-                  f"fire to fight and you have {fire} fire and {large} large fire; a cube not fought is a rat",
+    notes = [note("plague_here", f"plague cubes here: {cubes}, each {cost} fire to fight (you have {fire} fire, "
+                  f"{large} large fire); each one not fought is a rat",
                   cubes=cubes, cost=cost, fire=fire, large_fire=large)]
     if rats:
         notes.append(_rat_note(state, seat, rats, True))
@@ -167,10 +167,10 @@ def _rescue_notes(state, seat: int, node: int) -> list[dict[str, Any]]:
         lost = max(0, sum(counts) - len(rescue_options(state, seat, 0, True)))
     else:
         lost = sum(max(0, n - len(rescue_options(state, seat, cls, False))) for cls, n in enumerate(counts))
-    where = "into quarantine (the hex has plague)" if plague else "into your estate"
-    args = dict(zip(OVERSEERS, counts))
-    notes = [note("rescue_quarantine" if plague else "rescue_estate",
-                  f"rescued {where}: artisans {counts[0]}, aristocrats {counts[1]}, nuns {counts[2]}", **args)]
+    where = "into quarantine" if plague else "into your estate"
+    rescued = ", ".join(count_text(n, name) for n, name in zip(counts, OVERSEERS) if n)
+    notes = [note("rescue_quarantine" if plague else "rescue_estate", f"rescued {where}: {rescued}",
+                  **dict(zip(OVERSEERS, counts)))]
     if lost:
         workshop = not plague and bool(workshop_move_keys(state, seat))
         notes.append(note("rescue_lost_workshop" if workshop else "rescue_lost",

@@ -281,6 +281,13 @@ function place(action, view) {
   }
 }
 
+/** The rescue notes name only the classes rescued ("1 artisan and 2 nuns"), not three counts. */
+function noteArgs(note, ctx) {
+  if (note.key !== "rescue_estate" && note.key !== "rescue_quarantine") return null;
+  const rescued = CLASSES.filter((c) => note.args[c]);
+  return { citizens: ctx.list(rescued.map((c) => ctx.t(`ms.count.${c}`, { n: note.args[c] }))) };
+}
+
 function highlights(event) {
   const d = event.data;
   const seat = typeof d.seat === "number" ? d.seat : event.seats[0];
@@ -321,5 +328,6 @@ export default {
   eventRank: (event) => (SETUP_EVENTS.has(event.kind) ? 0 : 1),
   eventText,
   highlights,
+  noteArgs,
   explain,
 };
