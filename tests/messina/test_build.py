@@ -4,6 +4,7 @@ from __future__ import annotations
 import pytest
 
 from .test_citizens import make_state, pending, play, run
+from ludoteka.boardgames.messina import GAME
 from ludoteka.boardgames.messina.model.state import CATEGORY, citizen_code
 
 ART = 0
@@ -175,3 +176,39 @@ def test_empty_stack_offers_nothing():
     s.coins[0] = 9
     run(s, 0, [("build", 1, "")])
     assert s.top() is None
+
+
+@pytest.mark.rule("MS-12.9", "MS-20.2")
+@pytest.mark.parametrize("as_fire", [True, False])
+def test_a_large_fire_pays_the_fire_of_a_build_cost(as_fire):
+    """MS-12.9 ("Du kannst einen großen Feuermarker auch als normalen Feuermarker nutzen", the CZ
+    and PL books alike): a hut upgrade costing 1 fire (U15) is paid with a large fire when the
+    seat has no fire, and with plain fire first when it has both. `large_fire_as_fire = false`
+    (the default before rules revision 2) takes a large fire only for plague cubes (MS-20.2: a cost
+    not paid, the tile not taken)."""
+    s = make_state(large_fire_as_fire=as_fire)
+    setup_stacks(s)
+    u15 = tile(s, s.data.hut_upgrades, "U15")
+    assert s.data.hut_upgrades[u15].cost == (("fire", 1),)
+    s.hut_stacks = ((u15,), (), ())
+    s.large_fire[0] = 2
+    run(s, 0, [("build", 1, "")])
+    assert ("hut_tile:U15" in s.legal_keys()) == as_fire
+    if not as_fire:
+        return
+    play(s, "hut_tile:U15")
+    assert s.top() is None and s.hut_upgrade[0] == u15          # on an empty hut (all alike)
+    assert (s.fire[0], s.large_fire[0]) == (0, 1)
+    s.hut_stacks = ((u15,), (), ())
+    s.fire[0] = 1
+    run(s, 0, [("build", 1, "")])
+    play(s, "hut_tile:U15")
+    assert (s.fire[0], s.large_fire[0]) == (0, 1)             # the plain fire paid, the large one kept
+
+
+@pytest.mark.rule("MS-12.9")
+def test_records_from_before_revision_2_keep_a_large_fire_for_plague_cubes_only():
+    """A game saved under rules revision 1 (or with no revision) resolves the option as it was."""
+    assert GAME.rules_revision == 2
+    assert GAME.resolve({}, 1)["large_fire_as_fire"] is False
+    assert GAME.resolve({})["large_fire_as_fire"] is True

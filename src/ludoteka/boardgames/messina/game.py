@@ -56,7 +56,10 @@ class MessinaGame(Game):
     """Messina 1347 (Fernández Aparicio & Suchý, Delicious Games 2021), 2 to 4 players."""
 
     name = "messina-1347"
-    rules_revision = 1            # raised when a ruling changes a default (Game.rules_revision)
+    # Raised when a ruling changes a default (Game.rules_revision). Revision 2: a large fire pays
+    # for fire in printed costs too (MS-12.9); revision 1 took it only for plague cubes.
+    rules_revision = 2
+    earlier_defaults = {1: {"large_fire_as_fire": False}}
     passive_keys = PASSIVE_KEYS                    # search playouts usually act rather than pass
     # `medium` searches twice the default's 200 iterations (still capped at 0.9 s): at 200 it beat
     # `easy` in 66.7% of 120 two-player games, at 400 in 74.4% of 80 (docs/measurements.md, the ladder).

@@ -21,6 +21,12 @@ OPTIONS = {
         "D-2: 'one_cube' (DE/PL) a large fire pays for 1 cube and may remove 1 cube of an adjacent hex; "
         "'two_cubes' (CZ) it pays for up to 2 cubes on the hex, plus the adjacent cube.",
         ("one_cube", "two_cubes")),
+    "large_fire_as_fire": Option(
+        "large_fire_as_fire", True,
+        "MS-12.9 (DE: 'Du kannst einen großen Feuermarker auch als normalen Feuermarker nutzen', CZ and PL alike): true: "
+        "a large fire pays any fire of a printed cost (a build, a repopulation) that the seat's fire does "
+        "not, plain fire first; false: a large fire pays only for plague cubes, the default before rules "
+        "revision 2."),
     "reshuffle_payment": Option(
         "reshuffle_payment", "de",
         "D-3: what pays for a build reshuffle besides 1 point. 'de': any marker (coin, timber, fire, "
@@ -79,12 +85,13 @@ OPTIONS = {
 class Rules:
     """The resolved options of one game, as plain attributes (shared by every clone)."""
 
-    __slots__ = ("large_fire_two", "reshuffle_payments", "after_any", "tiebreak_sum", "upgraded_area",
+    __slots__ = ("large_fire_two", "large_fire_as_fire", "reshuffle_payments", "after_any", "tiebreak_sum", "upgraded_area",
                  "rat_penalty", "box_lieutenant", "first_on_top", "priority_tile",
                  "advanced", "player_side_b", "scroll_side_b", "solo_repop_de")
 
     def __init__(self, options: dict[str, Any], rat_penalty: tuple[int, ...]):
         self.large_fire_two = options["large_fire"] == "two_cubes"
+        self.large_fire_as_fire = options["large_fire_as_fire"]
         self.reshuffle_payments = {"de": ("points", "coin", "timber", "fire", "large_fire"),
                                    "cz": ("points", "coin", "timber", "fire"),
                                    "pl": ("points", "timber", "fire", "large_fire")}[options["reshuffle_payment"]]

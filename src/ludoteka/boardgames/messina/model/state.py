@@ -55,6 +55,19 @@ def citizen_upgraded(code: int) -> bool:
     return (code - 1) % 2 == 1
 
 
+def affords(held: dict[str, int], cost: tuple[tuple[str, int], ...], large_fire_as_fire: bool) -> bool:
+    """Whether markers `held` (resource -> count) pay a printed cost. With `large_fire_as_fire`
+    (MS-12.9: a large fire may be used as a normal fire) large fire pays the fire that plain fire
+    does not, besides any large fire the cost itself asks."""
+    short = 0
+    for r, n in cost:
+        if held[r] < n:
+            if r != "fire" or not large_fire_as_fire:
+                return False
+            short = n - held[r]
+    return held["large_fire"] >= short + sum(n for r, n in cost if r == "large_fire")
+
+
 class MessinaState(GameState):
     """A Messina 1347 game in progress (see the module docstring)."""
 
@@ -138,14 +151,25 @@ class MessinaState(GameState):
         values = getattr(self, RESOURCE_FIELDS[resource])
         values[seat] += amount
 
+    def markers(self, seat: int) -> dict[str, int]:
+        """The seat's markers by resource (coin, timber, fire, large_fire)."""
+        return {r: getattr(self, field)[seat] for r, field in RESOURCE_FIELDS.items()}
+
     def can_pay(self, seat: int, cost: tuple[tuple[str, int], ...]) -> bool:
-        """Whether the seat holds every marker of a cost."""
-        return all(getattr(self, RESOURCE_FIELDS[r])[seat] >= n for r, n in cost)
+        """Whether the seat can pay a printed cost (a build, a repopulation; see `affords`)."""
+        if all(getattr(self, RESOURCE_FIELDS[r])[seat] >= n for r, n in cost):
+            return True
+        return self.rules.large_fire_as_fire and affords(self.markers(seat), cost, True)
 
     def pay(self, seat: int, cost: tuple[tuple[str, int], ...]) -> None:
-        """Return the markers of a cost to the supply (the caller checked `can_pay`)."""
+        """Return the markers of a printed cost to the supply (the caller checked `can_pay`): plain
+        fire first, a large fire for the fire it lacks (MS-12.9)."""
         for r, n in cost:
-            getattr(self, RESOURCE_FIELDS[r])[seat] -= n
+            values = getattr(self, RESOURCE_FIELDS[r])
+            if r == "fire" and values[seat] < n:
+                self.large_fire[seat] -= n - values[seat]
+                n = values[seat]
+            values[seat] -= n
 
     def add_points(self, seat: int, amount: int, category: str) -> None:
         """Move the seat's score disc; a disc landing on an occupied space goes on top (AMB-47)."""

@@ -50,7 +50,7 @@ def build_keys(state, seat: int, only: str = "") -> list[str]:
 def _can_pay_reshuffle(state, seat: int, payment: str) -> bool:
     if payment == "points":
         return state.score[seat] >= 1                                 # MS-19.4, AMB-18
-    return state.can_pay(seat, ((payment, 1),))
+    return state.markers(seat)[payment] >= 1                         # that very marker (D-3)
 
 
 def reshuffle_keys(state, seat: int) -> list[str]:
@@ -79,7 +79,7 @@ def reshuffle(state, seat: int, kind: str, payment: str) -> None:
     if payment == "points":
         state.add_points(seat, -1, "reshuffle")
     else:
-        state.pay(seat, ((payment, 1),))
+        state.gain(seat, payment, -1)
     stacks = list(_stacks(state, kind))
     offset = 0 if kind == "huts" else 3
     for k, s in enumerate(stacks):

@@ -18,7 +18,7 @@ from ludoteka.kernel import Action
 from ludoteka.kernel.preview import attach, changes, make_preview, note
 
 from ..model.sides import board_of
-from ..model.state import LIEUTENANTS, OVERSEERS, POPULARITY, RESOURCE_FIELDS, SQUARES
+from ..model.state import LIEUTENANTS, OVERSEERS, POPULARITY, SQUARES, affords
 from ..model.texts import amount_text, count_text
 from ..rules.activation import eligible, groups_for, space_at
 from ..rules.build import free_huts
@@ -312,14 +312,14 @@ def _reshuffle_notes(state, seat: int, key: str) -> list[dict[str, Any]]:
     free hut), it buys nothing: said from the tiles' printed costs, never from the hidden order
     of the stacks (a phone audit paid a point twice a game for nothing)."""
     _, kind, payment = key.split(":")
-    held = {r: getattr(state, field)[seat] for r, field in RESOURCE_FIELDS.items()}
+    held = state.markers(seat)
     if payment in held:
         held[payment] -= 1
     data = state.data
     tiles = {"huts": data.hut_upgrades if free_huts(state, seat) else (), "workshops": data.workshops,
              "carts": data.carts}
     for k in (tiles if state.rules.after_any else (kind,)):
-        if any(all(held[r] >= n for r, n in tile.cost) for tile in tiles[k]):
+        if any(affords(held, tile.cost, state.rules.large_fire_as_fire) for tile in tiles[k]):
             return []
     return [note("reshuffle_builds_nothing", "after paying, you could afford nothing this build may take: "
                  "the reshuffle would build nothing")]
