@@ -208,10 +208,19 @@ def shown_previews(page) -> dict[str, str]:
             .map((row) => [row.dataset.key, (row.querySelector('.preview')?.innerText || '') + ' ' + common])); }""")
 
 
+def _shows(shown: str, line: str) -> bool:
+    """Whether `shown` holds `line`; a placeholder left in it (an argument the game's module derives
+    from the note's, decision.js `noteArgs`) stands for some non-empty text."""
+    parts = re.split(r"\{\w+\}", line)
+    if len(parts) == 1:
+        return line in shown
+    return re.search("[^·]+?".join(map(re.escape, parts)), shown) is not None
+
+
 def preview_shown_problems(action: dict, shown: str, game: str, language: str) -> list[str]:
     """The option's preview as the page showed it lacks a line the engine's preview has."""
     return [f"{action['key']}: preview shows {shown!r}, lacks {line!r}"
-            for line in preview_lines(action["data"].get("preview"), game, language) if line not in shown]
+            for line in preview_lines(action["data"].get("preview"), game, language) if not _shows(shown, line)]
 
 
 def change_problems(url: str, table: str, token: str, watch: Watch, chosen: list[tuple[int, dict]]) -> list[str]:
