@@ -39,7 +39,10 @@ def _check_hint(page, language_words: dict[str, str]) -> None:
     assert page.evaluate("window.hintThinkingSeen")
     items = page.locator("#hint .hint-options > li")
     assert 1 <= items.count() <= 3
-    assert language_words["what"] in page.inner_text("#hint .hint-what")
+    what = page.locator("#hint .hint-what")               # how to read it: folded below the options
+    assert what.get_attribute("open") is None
+    what.locator("summary").click()
+    assert language_words["what"] in what.inner_text()
     for i in range(items.count()):
         item = items.nth(i)
         estimate = item.locator(".hint-estimate")
@@ -101,6 +104,14 @@ def test_hints_in_czech_on_a_phone_against_the_ai(open_page, server):
     page.click("#hint-button")
     _check_hint(page, {"what": "náskok před nejlepším dalším hráčem", "estimate": r"[+−]?\d+(,\d)? bod(ů|y|u)? ± \d+",
                        "suggested": "Návrh počítače"})
+    # On a phone the open hint scrolls in its own box and leaves the options their room (an audit:
+    # they shrank to a sliver below it, the suggested one out of view).
+    rooms = page.evaluate("""() => {
+      const box = (s) => document.querySelector(s).getBoundingClientRect();
+      const bar = box('.decision'), tools = document.querySelector('.decision-tools');
+      return { actions: box('.decision > .actions').height, tools: tools.getBoundingClientRect().height,
+               bottom: box('.decision-tools').bottom <= bar.bottom + 1 }; }""")
+    assert rooms["actions"] > rooms["tools"] and rooms["bottom"], rooms
 
 
 def test_a_refused_hint_is_said_in_words(browser, server):

@@ -85,7 +85,8 @@ export function tableHints(tableId, rerender) {
     const byKey = Object.fromEntries(ctx.frame.actions.map((a) => [a.key, a]));
     return h("div", { class: "hint-box", id: "hint", role: "status", "aria-labelledby": "hint-title" },
       h("p", { class: "hint-title", id: "hint-title" }, h("strong", {}, t("ui.hint.title"))),
-      h("p", { class: "hint-what" }, t(answer.estimate === "score" ? "ui.hint.what_score" : "ui.hint.what_margin")),
+      // how to read the ranking, folded below it: the options come first (on a phone it filled
+      // the bar's room for them)
       h("ol", { class: "hint-options" }, answer.options.slice(0, SHOWN).map((option, i) => {
         const action = byKey[option.key];
         const estimate = estimateText(option, answer.estimate);
@@ -94,7 +95,9 @@ export function tableHints(tableId, rerender) {
           estimate ? [" ", h("span", { class: "hint-estimate" }, estimate)] : null,
           " ", h("span", { class: "hint-share" }, t("ui.hint.share", { percent: Math.round(option.share * 100) })),
           h("ul", { class: "hint-reasons" }, (option.reasons || []).map((r) => h("li", { "data-reason": r.key }, reasonText(r, ctx)))));
-      })));
+      })),
+      h("details", { class: "hint-what" }, h("summary", {}, t("ui.hint.how_to_read")),
+        t(answer.estimate === "score" ? "ui.hint.what_score" : "ui.hint.what_margin")));
   }
 
   /** Mark the suggested option in the option list (after the page is drawn). */
