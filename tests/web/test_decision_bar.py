@@ -171,6 +171,47 @@ def test_a_tap_on_a_board_place_chooses_it_on_a_touch_phone(open_page, server):
     assert tapped >= 5, f"only {tapped} board places were tapped"
 
 
+MENU_IN_WINDOW = """() => {
+  const menu = document.querySelector('.menu');
+  if (!menu) return null;
+  const r = menu.getBoundingClientRect(), close = [...menu.querySelectorAll('button')].pop().getBoundingClientRect();
+  return { inside: r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth,
+           close: close.top >= 0 && close.bottom <= innerHeight, items: menu.querySelectorAll('[role=menuitem]').length };
+}"""
+
+
+def test_a_place_with_several_options_opens_its_menu_inside_the_window_on_a_phone(open_page, server):
+    """A phone audit: a place low on the screen opened its menu of options below the screen's edge,
+    its × out of reach. Every option arrives twice here (a twin key on the same place), so every
+    place of the board has a menu: a tap on the lowest place, put at the window's bottom edge, opens
+    it wholly inside the window, and its first item, the real option, makes the move. (The page may
+    scroll a new decision's place into view first, so not every run taps at the very edge.)"""
+    page = open_page(390, 844, touch=True)
+
+    def twins(frame):
+        frame["actions"] += [{**a, "key": a["key"] + ":twin"} for a in frame["actions"]]
+    inject(page, twins)
+    start_table(page, server.url, "kingsburg", ["you", "ai_easy", "ai_easy"])
+    for _ in range(20):
+        assert wait_turn(page) == "act"
+        places = page.locator(".board [data-place].option")
+        if places.count():
+            break
+        take(page, 0)
+    place = max((places.nth(k) for k in range(places.count())), key=lambda el: el.bounding_box()["y"])
+    box = place.evaluate("""(el) => {      // at the window's bottom edge (room above it to scroll)
+      document.body.style.paddingTop = `${innerHeight}px`;
+      window.scrollBy(0, el.getBoundingClientRect().bottom - innerHeight + 2);
+      return el.getBoundingClientRect().toJSON();
+    }""")
+    before = version(page)
+    page.touchscreen.tap(box["x"] + box["width"] / 2, box["bottom"] - 10)
+    menu = page.evaluate(MENU_IN_WINDOW)
+    assert menu and menu["items"] >= 2 and menu["inside"] and menu["close"], menu
+    page.locator(".menu [role=menuitem]").first.tap()
+    confirm_and_wait(page, before)
+
+
 FADE = """(scroll) => {
   const wrap = document.querySelector('.ms-books-wrap');
   if (scroll) wrap.scrollLeft = wrap.scrollWidth;
