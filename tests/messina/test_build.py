@@ -5,7 +5,7 @@ import pytest
 
 from .test_citizens import make_state, pending, play, run
 from ludoteka.boardgames.messina import GAME
-from ludoteka.boardgames.messina.model.state import CATEGORY, citizen_code
+from ludoteka.boardgames.messina.model.state import CATEGORY, affords, citizen_code
 
 ART = 0
 
@@ -212,3 +212,14 @@ def test_records_from_before_revision_2_keep_a_large_fire_for_plague_cubes_only(
     assert GAME.rules_revision == 2
     assert GAME.resolve({}, 1)["large_fire_as_fire"] is False
     assert GAME.resolve({})["large_fire_as_fire"] is True
+
+
+@pytest.mark.rule("MS-12.9")
+def test_affords_lets_large_fire_pay_only_the_fire_that_plain_fire_does_not():
+    held = {"coin": 0, "timber": 0, "fire": 1, "large_fire": 1}
+    assert affords(held, (("fire", 2),), True) and not affords(held, (("fire", 2),), False)
+    assert not affords(held, (("fire", 3),), True)
+    # a cost asking large fire too: the large fire cannot serve both
+    assert not affords(held, (("fire", 2), ("large_fire", 1)), True)
+    assert affords({**held, "large_fire": 2}, (("fire", 2), ("large_fire", 1)), True)
+    assert not affords(held, (("coin", 1),), True)                  # only fire is stood in for

@@ -153,6 +153,37 @@ def test_each_player_sees_what_the_final_scoring_would_give_if_the_game_ended_no
     assert "rat penalty -13" in render(s, 0)
 
 
+@pytest.mark.rule("MS-31.9", "MS-33.18", "MS-30.1")
+def test_the_scroll_tracks_points_are_those_the_final_scoring_would_give_now():
+    """Each scroll track's points are counted as the final scoring counts them, after the rat
+    penalty has moved the popularity disc back (a review: side b's popularity-book track showed 5
+    points where the final scoring would give none). A seat on scroll board b1 past the popularity
+    book's single bar (space 9 > 8) with 6 rats falls back to space 3 first; then random advanced
+    games, every seat."""
+    s = new(3, advanced=True)
+    s.scroll_board[0] = 1                                    # b1: its third track is the popularity book
+    s.books[0], s.rats[0] = 9, 6
+    s.scroll[2] = 2
+    p = view(s, 0)["players"][0]
+    assert p["scroll_points"]["popularity_book"] == {"items": 0, "points": 0}
+    s.rats[0] = 0
+    assert view(s, 0)["players"][0]["scroll_points"]["popularity_book"]["items"] == 1
+    checked = 0
+    for seed in range(6):
+        s = GAME.new_state(3, seed, {"advanced": True})
+        r = random.Random(seed)
+        for step in range(400):
+            if s.to_act is None:
+                break
+            if step % 25 == 0:
+                for p in view(s, 0)["players"]:
+                    tracks = sum(t["points"] for t in p["scroll_points"].values())
+                    assert tracks == p["if_ended_now"]["gains"].get("scroll_board", 0), (seed, step, p["seat"])
+                    checked += 1
+            s.apply(r.choice(s.legal_keys()))
+    assert checked > 100
+
+
 def test_once_the_game_is_over_the_score_is_final():
     """No projection after the final scoring: the score is the result."""
     s = played(2, 5, 10_000)

@@ -234,6 +234,11 @@ def test_messinas_book_tracks_fade_at_the_edge_while_spaces_are_hidden_there(ope
     assert start["size"] == "100% 100%", start          # the fade on the box's right edge
     end = page.evaluate(FADE, True)
     assert end["hidden"] <= 1 and end["size"] == "calc(100% + 48px) 100%", end    # slid out beyond it
+    wide = open_page(690, 844, touch=True)                                  # the tracks fit: no fade
+    start_table(wide, server.url, "messina-1347", ["you", "ai_easy"])
+    wait_turn(wide)
+    fits = wide.evaluate(FADE, False)
+    assert fits["hidden"] <= 0 and fits["mask"] == "none", fits
 
 
 def test_the_link_to_the_rest_of_the_log_scrolls_there_and_leaves_the_address_alone(open_page, server):

@@ -390,7 +390,7 @@ class TakeHelp(Decision):
             return described(key, f"Decline the {advisor.name}'s help", data,
                              simulated(state, seat, key, confirm="decline_help"))
         o = state.T.help_info[advisor.number][key]
-        preview = simulated(state, seat, key, own_change(o.gold, o.wood, o.stone, o.vp),
+        preview = simulated(state, seat, key, own_change(o.gold, o.wood, o.stone, o.vp, o.soldiers),
                             notes=help_notes(state, seat, o))
         return described(key, HelpKey.label(o, advisor),
                          {"advisor": advisor.number, "goods": goods_dict(o.gold, o.wood, o.stone), "vp": o.vp,

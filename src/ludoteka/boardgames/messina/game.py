@@ -18,7 +18,7 @@ from .policy import playout_key
 from .rules import activation, books, build, citizens, overseers, plague, preparation, production  # noqa: F401
 from .rules import repopulation, turns  # noqa: F401  (the rule modules register their frame kinds and atoms)
 from .rules.setup import setup
-from .scoring.standard import breakdown, final_scoring, winners
+from .scoring.standard import as_if_ended, breakdown, winners
 from .views.hidden import determinize
 from .views.preview import SUPPLY_ITEMS, SUPPLY_ITEMS_ONE, supplies, with_previews
 from .views.render import render
@@ -177,10 +177,8 @@ class MessinaGame(Game):
     def projected_breakdown(self, state: GameState, seat: int) -> dict[str, float]:
         """The points per category if round VI ended now: the final scoring (MS-29 - MS-31, the
         rat penalty, books, ranking, repopulated hexes, scroll board, markers) of a copy."""
-        if state.to_act is not None:
-            state = state.clone()
-            final_scoring(state)
-        return {name: float(points) for name, points in zip(CATEGORIES, state.category_points(seat)) if points}
+        end = as_if_ended(state)
+        return {name: float(points) for name, points in zip(CATEGORIES, end.category_points(seat)) if points}
 
 
 

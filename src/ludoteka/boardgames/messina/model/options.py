@@ -23,10 +23,10 @@ OPTIONS = {
         ("one_cube", "two_cubes")),
     "large_fire_as_fire": Option(
         "large_fire_as_fire", True,
-        "MS-12.9 (DE: 'Du kannst einen großen Feuermarker auch als normalen Feuermarker nutzen', CZ and PL alike): true: "
-        "a large fire pays any fire of a printed cost (a build, a repopulation) that the seat's fire does "
-        "not, plain fire first; false: a large fire pays only for plague cubes, the default before rules "
-        "revision 2."),
+        "MS-12.9 read generally, a ruling (DE: 'Du kannst einen großen Feuermarker auch als normalen "
+        "Feuermarker nutzen', among the plague's special cases; DATA-19): true: a large fire pays any "
+        "fire of a printed cost (a build, a repopulation) that the seat's fire does not, plain fire "
+        "first; false: a large fire pays only for plague cubes, the default before rules revision 2."),
     "reshuffle_payment": Option(
         "reshuffle_payment", "de",
         "D-3: what pays for a build reshuffle besides 1 point. 'de': any marker (coin, timber, fire, "

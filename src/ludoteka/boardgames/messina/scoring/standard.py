@@ -53,6 +53,16 @@ def final_scoring(state) -> None:
                 {"scores": scores, "winners": winners(state)})
 
 
+def as_if_ended(state):
+    """What the final scoring would make of the game if round VI ended now: a scored copy, or the
+    state itself once the game is over (AI hints compare it, players see it in the view)."""
+    if state.top() is None:
+        return state
+    end = state.clone()
+    final_scoring(end)
+    return end
+
+
 def apply_rat_penalty(state) -> None:
     """MS-30.1-30.6: each rat moves the popularity disc back 1 space (never past the first, no
     side effects, AMB-34), and the rat count costs points (the score may go negative)."""

@@ -20,7 +20,7 @@ from ..model.texts import action_text, alternative_text, cost_text
 from ..model.sides import board_of, scroll_board_of, side_name
 from ..rules.automa import automa_starts, lieutenants_this_round
 from ..scoring.solo import good_result
-from ..scoring.standard import final_scoring, scroll_points
+from ..scoring.standard import as_if_ended, scroll_points
 
 BRANCHES = (None, "left", "right")
 AXIAL = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
@@ -158,7 +158,7 @@ def view(state, seat: int | None) -> dict[str, Any]:
                   "colours": {colour: cls for cls, colour in window.classes.items()}},
         "cube_supply": state.cube_supply,
         "scoring_board": _scoring_board(state, side),
-        "players": [_player(state, s, ended) for s, ended in enumerate(_if_ended_now(state))],
+        "players": _players(state),
         "pending_book_actions": [_book_space(v) for v in state.pending],
         "placing": [{"seat": f[1], "hut_upgrade": data.hut_upgrades[f[2]].id}      # taken, not yet on a hut
                     for f in (state.frames() if top is not None else ()) if f[0].name == "place_hut_upgrade"],
@@ -244,23 +244,16 @@ def stack_height(values: list[int], stamps: list[int], s: int, per: int, k: int,
                and stamps[o * per + k] < stamps[s * per + k])
 
 
-def _if_ended_now(state) -> list[dict[str, Any] | None]:
-    """Per seat, its score if round VI ended now and what the final scoring (MS-29 - MS-31) would
-    add per category: most of Messina's points come at the end, so the score alone does not show
-    who leads. The final scoring reads only what everyone sees (AMB-52). None once the game is over."""
-    if state.top() is None:
-        return [None] * state.players
-    end = state.clone()
-    final_scoring(end)
-    out = []
-    for s in range(state.players):
-        now, then = state.category_points(s), end.category_points(s)
-        out.append({"score": end.score[s],
-                    "gains": {name: b - a for name, a, b in zip(CATEGORIES, now, then) if b != a}})
-    return out
+def _players(state) -> list[dict[str, Any]]:
+    """Every seat's holdings, with what the final scoring (MS-29 - MS-31) would give it if round VI
+    ended now: most of Messina's points come at the end, so the score alone does not show who
+    leads. The final scoring reads only what everyone sees (AMB-52)."""
+    end = as_if_ended(state)
+    return [_player(state, s, end) for s in range(state.players)]
 
 
-def _player(state, s: int, if_ended_now: dict[str, Any] | None) -> dict[str, Any]:
+def _player(state, s: int, end) -> dict[str, Any]:
+    """Seat `s`'s holdings; `end`: the state as the final scoring would leave it now (`as_if_ended`)."""
     data, n = state.data, state.players
     books = {name: {"space": state.books[s * 3 + k],
                     "height": stack_height(state.books, state.book_stamp, s, 3, k, n)}
@@ -287,11 +280,15 @@ def _player(state, s: int, if_ended_now: dict[str, Any] | None) -> dict[str, Any
         "large_fire": state.large_fire[s], "rats": state.rats[s], "score": state.score[s],
         "score_height": stack_height(state.score, state.score_stamp, s, 1, 0, n),
         "points": dict(zip(CATEGORIES, state.category_points(s))),
-        "if_ended_now": if_ended_now,
+        # None once the game is over: the score is then the result
+        "if_ended_now": None if end is state else {
+            "score": end.score[s],
+            "gains": {name: b - a for name, a, b in zip(CATEGORIES, state.category_points(s), end.category_points(s))
+                      if b != a}},
         "books": books,
         "scroll": {track_key(t): state.scroll[s * 3 + k] for k, t in enumerate(tracks)},
-        # what each track would score now (MS-31.9): its items and points
-        "scroll_points": {key: {"items": items, "points": points} for key, _, items, points in scroll_points(state, s)},
+        # what each track would score if the game ended now (MS-31.9, after the rat penalty): items, points
+        "scroll_points": {key: {"items": items, "points": points} for key, _, items, points in scroll_points(end, s)},
         "overseers": {name: {"step": state.overseer_step[s * 3 + k],
                              "branch": BRANCHES[state.overseer_branch[s * 3 + k]],
                              "upgraded": bool(state.overseer_upgraded[s * 3 + k])}
