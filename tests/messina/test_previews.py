@@ -209,7 +209,7 @@ def test_a_destination_says_whom_it_rescues_and_where_they_go():
     assert notes["rescue_quarantine"] == {"artisan": 2, "aristocrat": 0, "nun": 1}
     # the text names the citizens rescued, not a count of 0 for a class (a phone audit: 6-8 lines)
     assert [n["text"] for n in preview["notes"] if n["key"] == "rescue_quarantine"] == \
-        ["rescued into quarantine: 2 artisans, 1 nun"]
+        ["rescued into quarantine: 2 artisans and 1 nun"]
     assert "rescue_estate" not in notes and "rescue_lost" not in notes
     assert discarded_after(s) == 0
     s.huts[0:HUTS] = [1] * (HUTS - 1) + [0]              # one free hut: two of the three are lost

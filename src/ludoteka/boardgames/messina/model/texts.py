@@ -32,12 +32,15 @@ def count_text(n: int, one: str, many: str = "") -> str:
     return f"{n} {one if n == 1 else many or one + 's'}"
 
 
+def and_list(parts: list[str]) -> str:
+    """'a', 'a and b', 'a, b and c'."""
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
 def counts_text(counts: dict[str, int]) -> str:
     """'2 coins, 1 fire and 1 point' of a dict of resource to amount; 'nothing' when all are 0."""
     parts = [amount_text(r, n) for r, n in counts.items() if n]
-    if not parts:
-        return "nothing"
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    return and_list(parts) if parts else "nothing"
 
 
 def payment_text(tokens) -> str:

@@ -19,7 +19,7 @@ from ludoteka.kernel.preview import attach, changes, make_preview, note
 
 from ..model.sides import board_of
 from ..model.state import LIEUTENANTS, OVERSEERS, POPULARITY, SQUARES, affords
-from ..model.texts import amount_text, count_text
+from ..model.texts import amount_text, and_list, count_text
 from ..rules.activation import eligible, groups_for, space_at
 from ..rules.build import free_huts
 from ..rules.citizens import workshop_move_keys
@@ -168,7 +168,7 @@ def _rescue_notes(state, seat: int, node: int) -> list[dict[str, Any]]:
     else:
         lost = sum(max(0, n - len(rescue_options(state, seat, cls, False))) for cls, n in enumerate(counts))
     where = "into quarantine" if plague else "into your estate"
-    rescued = ", ".join(count_text(n, name) for n, name in zip(counts, OVERSEERS) if n)
+    rescued = and_list([count_text(n, name) for n, name in zip(counts, OVERSEERS) if n])
     notes = [note("rescue_quarantine" if plague else "rescue_estate", f"rescued {where}: {rescued}",
                   **dict(zip(OVERSEERS, counts)))]
     if lost:
