@@ -159,7 +159,9 @@ class MessinaState(GameState):
         """Whether the seat can pay a printed cost (a build, a repopulation; see `affords`)."""
         if all(getattr(self, RESOURCE_FIELDS[r])[seat] >= n for r, n in cost):
             return True
-        return self.rules.large_fire_as_fire and affords(self.markers(seat), cost, True)
+        # only a fire cost can be helped (build_keys asks for every face-up tile: keep it cheap)
+        return (self.rules.large_fire_as_fire and any(r == "fire" for r, _ in cost)
+                and affords(self.markers(seat), cost, True))
 
     def pay(self, seat: int, cost: tuple[tuple[str, int], ...]) -> None:
         """Return the markers of a printed cost to the supply (the caller checked `can_pay`): plain
