@@ -85,8 +85,8 @@ OPTIONS = {
 class Rules:
     """The resolved options of one game, as plain attributes (shared by every clone)."""
 
-    __slots__ = ("large_fire_two", "large_fire_as_fire", "reshuffle_payments", "after_any", "tiebreak_sum", "upgraded_area",
-                 "rat_penalty", "box_lieutenant", "first_on_top", "priority_tile",
+    __slots__ = ("large_fire_two", "large_fire_as_fire", "reshuffle_payments", "after_any", "tiebreak_sum",
+                 "upgraded_area", "rat_penalty", "box_lieutenant", "first_on_top", "priority_tile",
                  "advanced", "player_side_b", "scroll_side_b", "solo_repop_de")
 
     def __init__(self, options: dict[str, Any], rat_penalty: tuple[int, ...]):

@@ -147,8 +147,8 @@ def _final_scoring_line(p: dict[str, Any]) -> list[str]:
 
 
 def _markers(p: dict[str, Any]) -> str:
-    return (f"{_n(p['score'], 'point')}{_if_ended(p)} | coins {p['coins']}, timber {p['timber']}, fire {p['fire']}, "
-            f"large fire {p['large_fire']}, rats {p['rats']} | repopulation tiles {p['repopulated_tiles_left']}")
+    return (f"{_n(p['score'], 'point')}{_if_ended(p)} | coins {p['coins']}, timber {p['timber']}, "
+            f"fire {p['fire']}, large fire {p['large_fire']}, rats {p['rats']} | repopulation tiles {p['repopulated_tiles_left']}")
 
 
 def _lieutenants(p: dict[str, Any]) -> str:
@@ -229,7 +229,8 @@ def one_line(p: dict[str, Any], seat: int | None) -> str:
     b = p["books"]
     free = sum(1 for lt in p["lieutenants"] if not lt["used"] and lt["at"] not in ("supply", "box"))
     owned = ", ".join(_n(len(p[k]), k[:-1]) for k in ("ships", "carts", "workshops") if p[k])
-    return (f"{_who(p['seat'], seat).capitalize()}: {_n(p['score'], 'point')}{_if_ended(p)} | {p['coins']}c {p['timber']}t "
+    return (f"{_who(p['seat'], seat).capitalize()}: {_n(p['score'], 'point')}{_if_ended(p)} | "
+            f"{p['coins']}c {p['timber']}t "
             f"{p['fire']}f {p['large_fire']}F | {_n(p['rats'], 'rat')} | books {b['popularity']['space']}/"
             f"{b['city']['space']}/{b['church']['space']} | {_n(free, 'lieutenant')} left" + (f" | {owned}" if owned else ""))
 

@@ -283,12 +283,13 @@ def _player(state, s: int, end) -> dict[str, Any]:
         # None once the game is over: the score is then the result
         "if_ended_now": None if end is state else {
             "score": end.score[s],
-            "gains": {name: b - a for name, a, b in zip(CATEGORIES, state.category_points(s), end.category_points(s))
-                      if b != a}},
+            "gains": {name: b - a for name, a, b in
+                      zip(CATEGORIES, state.category_points(s), end.category_points(s)) if b != a}},
         "books": books,
         "scroll": {track_key(t): state.scroll[s * 3 + k] for k, t in enumerate(tracks)},
         # what each track would score if the game ended now (MS-31.9, after the rat penalty): items, points
-        "scroll_points": {key: {"items": items, "points": points} for key, _, items, points in scroll_points(end, s)},
+        "scroll_points": {key: {"items": items, "points": points}
+                          for key, _, items, points in scroll_points(end, s)},
         "overseers": {name: {"step": state.overseer_step[s * 3 + k],
                              "branch": BRANCHES[state.overseer_branch[s * 3 + k]],
                              "upgraded": bool(state.overseer_upgraded[s * 3 + k])}
