@@ -148,7 +148,8 @@ def _final_scoring_line(p: dict[str, Any]) -> list[str]:
 
 def _markers(p: dict[str, Any]) -> str:
     return (f"{_n(p['score'], 'point')}{_if_ended(p)} | coins {p['coins']}, timber {p['timber']}, "
-            f"fire {p['fire']}, large fire {p['large_fire']}, rats {p['rats']} | repopulation tiles {p['repopulated_tiles_left']}")
+            f"fire {p['fire']}, large fire {p['large_fire']}, rats {p['rats']} | "
+            f"repopulation tiles {p['repopulated_tiles_left']}")
 
 
 def _lieutenants(p: dict[str, Any]) -> str:
