@@ -242,3 +242,14 @@ def test_the_rat_warning_says_where_the_marker_is_now_and_after_the_plague():
                     assert w["text"].startswith(f"your rat marker is on {s.rat[seat]}; after"), w["text"]
                     seen += 1
     assert seen
+
+
+@rule("ND-13.1", "ND-13.3")
+def test_the_trusted_friends_note_puts_it_on_the_board_the_first_time_and_moves_it_later():
+    """A desktop audit: "Trusted Friend: move it to another sector" was said before the friend had
+    ever stood on the board; the first time it is put from off the board (ND-13.3)."""
+    s = play_state(3, 0, ("trusted_friend",))
+    assert s.friend[0] == -1
+    assert "effect_trusted_friend_first" in note_keys(preview(s, "play:trusted_friend"))
+    s.friend[0] = 2
+    assert "effect_trusted_friend" in note_keys(preview(s, "play:trusted_friend"))

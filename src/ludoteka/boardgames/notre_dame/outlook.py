@@ -154,4 +154,7 @@ def effect_note(state, seat: int, sector: int, n: int) -> dict[str, Any]:
         return note("effect_notre_dame", f"Notre Dame: a stone there and 1, 2 or 3 coins for 1, 3 or 6 "
                     f"prestige; at the period's end {state.data.tile_points[state.players]} prestige are "
                     f"shared among its stones", n=state.data.tile_points[state.players])
+    if state.friend[seat] < 0:                   # ND-13.3: the first time it comes from off the board
+        return note("effect_trusted_friend_first", "Trusted Friend: put it on a sector of your borough and "
+                    "carry out that sector's action")
     return note("effect_trusted_friend", "Trusted Friend: move it to another sector and carry out that action")
