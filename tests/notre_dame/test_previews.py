@@ -205,6 +205,18 @@ def test_guide_warns_of_the_plague_ahead_and_hides_other_prestige():
     assert other.view(1)["guide"] == s.view(1)["guide"]
 
 
+@rule("ND-7.2")
+def test_guide_warns_when_the_personal_supply_has_no_stone():
+    """A desktop audit moved a stone away from its Hospital (and its rats passed 9) without seeing
+    that with an empty personal supply every card moves a stone from elsewhere."""
+    s = play_state(3, 0)
+    set_counts(s, 0, sectors={"hospital": 2, "bank": 2}, personal=1)
+    assert "no_stone" not in [w["key"] for w in s.view(0)["guide"]["warnings"]]
+    set_counts(s, 0, sectors={"hospital": 2, "bank": 2}, personal=0)
+    assert "no_stone" in [w["key"] for w in s.view(0)["guide"]["warnings"]]
+    assert "no_stone" not in [w["key"] for w in s.view(1)["guide"]["warnings"]]     # the seat's own only
+
+
 @pytest.mark.parametrize("language", ["en", "cs", "de", "pl"])
 def test_every_supply_item_and_note_key_is_translated(language):
     texts = json.loads((LANG / f"{language}.json").read_text(encoding="utf-8"))

@@ -56,7 +56,8 @@ def guide(state, seat: int | None) -> dict[str, Any]:
 
 
 def _seat_warnings(state, seat: int, phase: str, value: int) -> list[dict[str, Any]]:
-    """The plague ahead for `seat` (ND-20.3 to ND-20.6) and a bribe it cannot pay (ND-17.3)."""
+    """The plague ahead for `seat` (ND-20.3 to ND-20.6), an empty personal supply (ND-7.2) and a bribe
+    it cannot pay (ND-17.3)."""
     out = []
     top = state.data.plague_max
     rat = state.rat[seat]
@@ -76,6 +77,11 @@ def _seat_warnings(state, seat: int, phase: str, value: int) -> list[dict[str, A
         out.append(note("rats_close", f"your rat marker is on {rat}; after this round's plague it stands on "
                         f"{after} of {top}: {top - after + 1} more and a plague costs {PLAGUE_PRESTIGE} prestige "
                         f"and a stone", n=top - after + 1, rat=after, now=rat))
+    if phase != "bribes" and state.personal[seat] == 0:
+        # ND-7.2: a desktop audit moved stones without seeing that every card now costs one elsewhere
+        out.append(note("no_stone", "your personal supply has no stone: each card you play must move one "
+                        "of your stones from another sector or from Notre Dame, or do nothing (the Cloister "
+                        "School brings new stones)"))
     if phase != "bribes" and state.coins[seat] == 0:
         out.append(note("no_coin", "you have no coin: you cannot bribe a person this round unless you "
                         "gain one (Bank, Hotel, a message)"))
