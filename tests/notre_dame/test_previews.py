@@ -211,10 +211,10 @@ def test_guide_warns_when_the_personal_supply_has_no_stone():
     that with an empty personal supply every card moves a stone from elsewhere."""
     s = play_state(3, 0)
     set_counts(s, 0, sectors={"hospital": 2, "bank": 2}, personal=1)
-    assert "no_stone" not in [w["key"] for w in s.view(0)["guide"]["warnings"]]
+    assert "personal_empty" not in [w["key"] for w in s.view(0)["guide"]["warnings"]]
     set_counts(s, 0, sectors={"hospital": 2, "bank": 2}, personal=0)
-    assert "no_stone" in [w["key"] for w in s.view(0)["guide"]["warnings"]]
-    assert "no_stone" not in [w["key"] for w in s.view(1)["guide"]["warnings"]]     # the seat's own only
+    assert "personal_empty" in [w["key"] for w in s.view(0)["guide"]["warnings"]]
+    assert "personal_empty" not in [w["key"] for w in s.view(1)["guide"]["warnings"]]   # its own only
 
 
 @pytest.mark.parametrize("language", ["en", "cs", "de", "pl"])

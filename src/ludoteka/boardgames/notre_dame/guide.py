@@ -79,7 +79,7 @@ def _seat_warnings(state, seat: int, phase: str, value: int) -> list[dict[str, A
                         f"and a stone", n=top - after + 1, rat=after, now=rat))
     if phase != "bribes" and state.personal[seat] == 0:
         # ND-7.2: a desktop audit moved stones without seeing that every card now costs one elsewhere
-        out.append(note("no_stone", "your personal supply has no stone: each card you play must move one "
+        out.append(note("personal_empty", "your personal supply has no stone: each card you play must move one "
                         "of your stones from another sector or from Notre Dame, or do nothing (the Cloister "
                         "School brings new stones)"))
     if phase != "bribes" and state.coins[seat] == 0:
