@@ -125,7 +125,8 @@ def render_full(state: "NotreDameState", seat: int | None) -> str:
     data = state.data
     short = ("School", "Bank", "Resid", "Carria", "Hotel", "Park", "Hosp")
     lines = [_header(state, v, seat), _persons(state, v, seat)
-             + f"  |  Notre Dame pays {v['notre_dame_points']}  |  coins in supply {v['coin_supply']}", ""]
+             + f"  |  Notre Dame pays {v['notre_dame_points']}  |  coins in supply {v['coin_supply']}",
+             _guide(v), ""]
     head = f"{'seat':<17}" + "".join(f"{s:>7}" for s in short) + f"{'ND':>4}{'pers':>5}{'gen':>4}{'coin':>5}" \
            f"{'rat':>4}{'PP':>5}  {'carriage':<20} messages"
     lines.append(head)
