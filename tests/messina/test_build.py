@@ -196,14 +196,25 @@ def test_a_large_fire_pays_the_fire_of_a_build_cost(as_fire):
     assert ("hut_tile:U15" in s.legal_keys()) == as_fire
     if not as_fire:
         return
+    # the option names what is really paid, the large fire (its label, and its data for the browser)
+    option = next(a for a in s.legal_actions() if a.key == "hut_tile:U15")
+    assert option.label == "Build hut upgrade U15 for 1 large fire"
+    assert option.data["paid"] == [["large_fire", 1]]
+    mark = s.event_mark()
     play(s, "hut_tile:U15")
     assert s.top() is None and s.hut_upgrade[0] == u15          # on an empty hut (all alike)
     assert (s.fire[0], s.large_fire[0]) == (0, 1)
+    told = [e for e in s.events(0, mark) if e["kind"] == "large_fire_as_fire"]
+    assert [e["data"] for e in told] == [{"seat": 0, "n": 1}]
     s.hut_stacks = ((u15,), (), ())
     s.fire[0] = 1
     run(s, 0, [("build", 1, "")])
+    option = next(a for a in s.legal_actions() if a.key == "hut_tile:U15")
+    assert option.label == "Build hut upgrade U15 for 1 fire" and "paid" not in option.data
+    mark = s.event_mark()
     play(s, "hut_tile:U15")
     assert (s.fire[0], s.large_fire[0]) == (0, 1)             # the plain fire paid, the large one kept
+    assert not [e for e in s.events(0, mark) if e["kind"] == "large_fire_as_fire"]
 
 
 @pytest.mark.rule("MS-12.9")

@@ -163,14 +163,32 @@ class MessinaState(GameState):
         return (self.rules.large_fire_as_fire and any(r == "fire" for r, _ in cost)
                 and affords(self.markers(seat), cost, True))
 
+    def payment(self, seat: int, cost: tuple[tuple[str, int], ...]) -> tuple[tuple[str, int], ...]:
+        """The markers the seat would hand over for a printed cost it can pay: the cost itself, or
+        with plain fire short, the fire it holds and a large fire for each one it lacks (MS-12.9)."""
+        out = []
+        for r, n in cost:
+            held = getattr(self, RESOURCE_FIELDS[r])[seat]
+            if r == "fire" and held < n:
+                out += [("fire", held)] if held else []
+                out.append(("large_fire", n - held))
+            else:
+                out.append((r, n))
+        return tuple(out)
+
     def pay(self, seat: int, cost: tuple[tuple[str, int], ...]) -> None:
         """Return the markers of a printed cost to the supply (the caller checked `can_pay`): plain
-        fire first, a large fire for the fire it lacks (MS-12.9)."""
+        fire first, a large fire for the fire it lacks (MS-12.9, told in a `large_fire_as_fire`
+        event)."""
         for r, n in cost:
             values = getattr(self, RESOURCE_FIELDS[r])
             if r == "fire" and values[seat] < n:
-                self.large_fire[seat] -= n - values[seat]
+                lacking = n - values[seat]
+                self.large_fire[seat] -= lacking
                 n = values[seat]
+                self.event("large_fire_as_fire",
+                           f"Seat {seat} pays {lacking} large fire for the fire it lacks.",
+                           {"seat": seat, "n": lacking}, (seat,))
             values[seat] -= n
 
     def add_points(self, seat: int, amount: int, category: str) -> None:

@@ -181,15 +181,22 @@ def _describe_build(state, seat: int, key: str) -> Action:
     what, tile_id = key.split(":", 1)
     data = state.data
     if what == "hut_tile":
-        u = next(u for u in data.hut_upgrades if u.id == tile_id)
-        return Action(key, f"Build hut upgrade {u.id} for {cost_text(u.cost)}", {"hut_upgrade": u.id})
-    if what == "workshop":
-        w = next(w for w in data.workshops if w.id == tile_id)
-        return Action(key, f"Build {w.period} {w.citizen} workshop {w.id} for {cost_text(w.cost)}",
-                      {"workshop": w.id})
-    c = next(c for c in data.carts if c.id == tile_id)
-    return Action(key, f"Build cart {c.id} for {cost_text(c.cost)}" + (f" (+{amount_text('points', c.points)})" if c.points else ""),
-                  {"cart": c.id, "points": c.points})
+        tile = next(u for u in data.hut_upgrades if u.id == tile_id)
+        text, args = f"Build hut upgrade {tile.id}", {"hut_upgrade": tile.id}
+    elif what == "workshop":
+        tile = next(w for w in data.workshops if w.id == tile_id)
+        text, args = f"Build {tile.period} {tile.citizen} workshop {tile.id}", {"workshop": tile.id}
+    else:
+        tile = next(c for c in data.carts if c.id == tile_id)
+        text, args = f"Build cart {tile.id}", {"cart": tile.id, "points": tile.points}
+    # the markers really paid: a large fire standing in for fire the seat lacks (MS-12.9)
+    paid = state.payment(seat, tile.cost)
+    if paid != tile.cost:
+        args["paid"] = [list(p) for p in paid]
+    text += f" for {cost_text(paid)}"
+    if what == "cart" and tile.points:
+        text += f" (+{amount_text('points', tile.points)})"
+    return Action(key, text, args)
 
 
 @FLOW.kind

@@ -156,7 +156,7 @@ export function actionText(action, ctx) {
       const arg = action.key.slice(9);
       if (decision === "build" || !/^\d+$/.test(arg)) {
         const id = d.workshop ?? arg, w = ctx.components[id];
-        return ctx.t("ms.act.build_workshop", { id: tileName(ctx, id), period: ctx.t(`ms.period.${w.period}`), class: className(ctx, w.citizen), cost: costText(ctx, w.cost) });
+        return ctx.t("ms.act.build_workshop", { id: tileName(ctx, id), period: ctx.t(`ms.period.${w.period}`), class: className(ctx, w.citizen), cost: costText(ctx, d.paid ?? w.cost) });
       }
       const slot = me(ctx).workshops[Number(arg)];
       if (decision === "quarantine_exit") return ctx.t("ms.act.exit_workshop", { citizen: citizenText(ctx, d.citizen, d.upgraded), workshop: tileName(ctx, slot.tile) });
@@ -176,11 +176,11 @@ export function actionText(action, ctx) {
       return ctx.t("ms.act.scroll", { track: trackName(ctx, track.track), level: d.level, value: levelText(ctx, track, d.level) });
     }
     case "option": return capital(altText(ctx, d.atoms));
-    case "hut_tile": return ctx.t("ms.act.build_hut_upgrade", { id: tileName(ctx, d.hut_upgrade), cost: costText(ctx, ctx.components[d.hut_upgrade].cost) });
+    case "hut_tile": return ctx.t("ms.act.build_hut_upgrade", { id: tileName(ctx, d.hut_upgrade), cost: costText(ctx, d.paid ?? ctx.components[d.hut_upgrade].cost) });
     case "cart": {
       if (decision === "repopulate_choice") return ctx.t("ms.act.use_cart", { cart: tileName(ctx, d.cart) });
       const c = ctx.components[d.cart];
-      return ctx.t(c.points ? "ms.act.build_cart_points" : "ms.act.build_cart", { id: tileName(ctx, d.cart), cost: costText(ctx, c.cost), points: amount(ctx, "points", c.points) });
+      return ctx.t(c.points ? "ms.act.build_cart_points" : "ms.act.build_cart", { id: tileName(ctx, d.cart), cost: costText(ctx, d.paid ?? c.cost), points: amount(ctx, "points", c.points) });
     }
     case "reshuffle": return ctx.t(`ms.act.reshuffle_${d.reshuffle}`, { payment: amount(ctx, d.payment, 1) });
     case "recall": case "end_turn": case "stop": case "produce": case "ship_bonus": return ctx.t(`ms.act.${kind}`);
@@ -235,6 +235,7 @@ const EVENTS = {
   repopulation_bonus: (d, p, ctx) => ["repopulation_bonus", { ...p, points: bySeat(ctx, d.points) }],
   rescue: (d, p, ctx) => [d.to.startsWith("hut") ? "rescue_hut" : d.to === "discard" ? "rescue_discard" : "rescue_square", { ...p, citizen: aClass(ctx, d.citizen) }],
   gain: (d, p, ctx) => [d.resource === "points" ? "score" : "gain", { ...p, what: amount(ctx, d.resource, d.n) }],
+  large_fire_as_fire: (d, p, ctx) => ["large_fire_as_fire", { ...p, n: amount(ctx, "large_fire", d.n) }],
   reshuffle: (d, p, ctx) => [`reshuffle_${d.kind}`, { ...p, payment: amount(ctx, d.payment, 1) }],
   scroll: (d, p, ctx) => ["scroll", { ...p, track: trackName(ctx, ctx.components[`scroll:${ctx.view.players[p.seatIndex].scroll_board}:${d.track}`].track) }],
   scroll_points: (d, p, ctx) => ["scroll_points", { ...p, n: d.total, detail: ctx.list(d.tracks.map((tr) => `${trackName(ctx, tr.kind)} ${tr.points}`)) }],
