@@ -56,7 +56,8 @@ def _mismatches(game: Game, world: GameState, seat: int, key: str, preview: dict
     after = world.clone()
     before = [game.supplies(after, s) for s in range(world.players)]
     after.apply(key, seat)
-    unsure = set(preview.get("uncertain", ()))
+    # `then`: a chance step after the shown change moves these again (its note says which)
+    unsure = set(preview.get("uncertain", ())) | set(preview.get("then", ()))
     problems = []
     for s in range(world.players):
         did = changes(before[s], game.supplies(after, s))

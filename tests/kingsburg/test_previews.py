@@ -167,9 +167,10 @@ def test_recruiting_shows_the_cost_and_the_battle_odds_and_the_last_one_the_batt
                             "win": 83, "tie": 17, "lose": 0}
     play(s, "done")
     p = preview(s, "recruit:ww")                               # seat 1 has not seen the card
-    # the battle follows: the option's own part (its cost, its soldier), the rest uncertain; that
-    # every soldier then goes home (KB-15.17) is the note's, not a cost of the option
-    assert p["uncertain"] == ["gold", "soldiers", "stone", "vp", "wood"]
+    # the battle follows: the option's own part (its cost, its soldier), exact, not an estimate
+    # (a browser audit read "≈2 gold"); the battle's items come `then`, and that every soldier
+    # then goes home (KB-15.17) is the note's, not a cost of the option
+    assert p["then"] == ["gold", "soldiers", "stone", "vp", "wood"] and "uncertain" not in p
     assert p["gain"] == {"wood": -2, "soldiers": 1} and "others" not in p
     low, high = DATA.year_ranges[0]
     assert note_keys(p) == ["battle_odds", "battle_follows"]
@@ -180,8 +181,8 @@ def test_recruiting_shows_the_cost_and_the_battle_odds_and_the_last_one_the_batt
 def test_a_build_just_before_the_battle_costs_its_goods_not_the_soldiers_that_go_home():
     """A browser audit: the last build of Autumn, with the battle before the next decision, read
     "Pay: 1 soldier, ≈2 gold": the soldier was the one going home after the battle (KB-15.17). The
-    preview keeps the build's own part (2 gold for the Statue's 3 VP), calls the battle's items
-    uncertain, and the note says what follows."""
+    preview keeps the build's own part (2 gold for the Statue's 3 VP), lists the battle's items
+    under `then`, and the note says what follows."""
     s = blank(2, order=[0, 1])
     set_goods(s, 1, 2, 0, 0)
     s.soldiers[1] = 1
@@ -189,7 +190,7 @@ def test_a_build_just_before_the_battle_costs_its_goods_not_the_soldiers_that_go
     assert s.to_act == 1
     p = preview(s, "build:statue")
     assert p["gain"] == {"gold": -2, "vp": 3} and "others" not in p
-    assert p["uncertain"] == ["gold", "soldiers", "stone", "vp", "wood"]
+    assert p["then"] == ["gold", "soldiers", "stone", "vp", "wood"] and "uncertain" not in p
     assert "battle_follows" in note_keys(p)
     play(s, "build:statue")
     assert s.year == 2 and s.soldiers[1] == 0              # the battle came first, the soldier went home

@@ -5,6 +5,7 @@ A preview is structured, JSON-ready data that a client translates (it never pars
     {"gain": {"coins": -2, "vp": 1},          # the choosing seat's supplies: after minus before
      "others": {"1": {"vp": -1}},             # other seats' changes, by seat (JSON keys are text)
      "uncertain": ["vp"],                     # supplies that chance or hidden cards decide
+     "then": ["gold", "vp"],                  # supplies a chance step after the shown change decides
      "notes": [{"key": "plague_here", "text": "2 plague cubes here and you have no fire",
                 "args": {"cubes": 2}}],       # risks, where a branch leads, what becomes impossible
      "confirm": "ends_turn"}                  # a note key: ask once before this irreversible choice
@@ -12,7 +13,10 @@ A preview is structured, JSON-ready data that a client translates (it never pars
 The supplies are the game's public counters of a seat (`Game.supply_items`, `Game.supplies`):
 the same numbers a client shows in its summary of the seat's own pieces. A change is what
 applying the option does up to the next decision, automatic follow-ups included. A game computes
-its previews from what the choosing seat may see, never from hidden state; `tests/preview_kit.py`
+its previews from what the choosing seat may see, never from hidden state. `uncertain` marks a
+change shown as an estimate ("about 2 VP"); `then` says instead that the shown change is exact and
+a chance step that follows before the next decision (Kingsburg's battle, named by a note) changes
+these supplies again, so a client shows the change plainly and leaves the rest to the note; `tests/preview_kit.py`
 checks every preview against what applying the option did on the seat's own determinizations.
 """
 from __future__ import annotations
@@ -32,7 +36,7 @@ def note(key: str, text: str, **args: Any) -> dict[str, Any]:
 
 def make_preview(gain: Mapping[str, int] | None = None, *, others: Mapping[int, Mapping[str, int]] | None = None,
                  uncertain: Iterable[str] = (), notes: Iterable[dict[str, Any]] = (),
-                 confirm: str | None = None) -> dict[str, Any] | None:
+                 confirm: str | None = None, then: Iterable[str] = ()) -> dict[str, Any] | None:
     """A preview without zero changes, or None when it would say nothing."""
     preview: dict[str, Any] = {}
     own = {item: n for item, n in (gain or {}).items() if n}
@@ -45,6 +49,9 @@ def make_preview(gain: Mapping[str, int] | None = None, *, others: Mapping[int, 
     unsure = sorted(set(uncertain))
     if unsure:
         preview["uncertain"] = unsure
+    later = sorted(set(then))
+    if later:
+        preview["then"] = later
     notes = list(notes)
     if notes:
         preview["notes"] = notes

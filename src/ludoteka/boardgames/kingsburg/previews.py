@@ -6,8 +6,9 @@ A preview's changes come from applying the option to a clone (`simulated`): the 
 an option are the only place that knows its effect, automatic follow-ups included (the Inn, the
 Embassy, the King's Reward, the Envoy, the Merchants' Guild). The one step whose outcome the
 seat cannot know is the battle (the King's die, an enemy card it has not seen, the others'
-face-down soldier tokens): when it comes before the next decision, goods, VP and soldiers are
-called uncertain, the preview keeps only the option's own part of them (a build in Autumn costs
+face-down soldier tokens): when it comes before the next decision, the preview keeps only the
+option's own, exact part of goods, VP and soldiers and lists them under `then` (the battle
+changes them afterwards) (a build in Autumn costs
 its goods, not the soldiers that go home after the battle, KB-15.17), and a note says that the
 battle follows. Previews are built only when
 an option is described, never when keys are generated, so search and playouts never pay for them.
@@ -132,13 +133,14 @@ def simulated(state, seat: int, key: str, own: dict[str, int] | None = None,
             else:
                 notes.append(note("envoy_follows", "Then the King's Envoy is given out: to the fewest "
                                   "buildings, then the fewest goods (a tie on both: to nobody)"))
-    uncertain: tuple[str, ...] = ()
+    later: tuple[str, ...] = ()
     if not fought and (world.year != year or world.battle_fought()):
         # KB-15: the battle came before the next decision: what it changes is not the option's
-        # (its goods and VP by chance, every soldier home after it, KB-15.17)
-        uncertain = BATTLE_ITEMS + ("soldiers",)
+        # (its goods and VP by chance, every soldier home after it, KB-15.17); the option's own
+        # part is exact, so it is no estimate ("≈2 gold" read as an unsure price): `then`
+        later = BATTLE_ITEMS + ("soldiers",)
         for d in diff:
-            for item in uncertain:
+            for item in later:
                 d.pop(item, None)
         diff[seat].update((item, v) for item, v in (own or {}).items() if v)
         notes.append(note("battle_follows", "Winter follows at once: the battle decides goods and VP, "
@@ -146,7 +148,7 @@ def simulated(state, seat: int, key: str, own: dict[str, int] | None = None,
         if not any(x["key"].startswith("battle_") for x in notes[:-1]):
             notes.append(battle_note(state, seat, (own or {}).get("soldiers", 0)))
     return make_preview(diff[seat], others={s: diff[s] for s in range(n) if s != seat},
-                        uncertain=uncertain, notes=notes, confirm=confirm)
+                        then=later, notes=notes, confirm=confirm)
 
 
 def _ordered(diff: dict[str, int]) -> dict[str, int]:
