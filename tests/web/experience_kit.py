@@ -235,7 +235,8 @@ def change_problems(url: str, table: str, token: str, watch: Watch, chosen: list
                               headers={"Authorization": f"Bearer {token}"}, timeout=30).json()
         seat = str(frame["seat"])
         preview = action["data"].get("preview") or {}
-        unsure = set(preview.get("uncertain", ()))
+        # `then`: a chance step after the shown change (Kingsburg's battle) moves these again
+        unsure = set(preview.get("uncertain", ())) | set(preview.get("then", ()))
         old, new = frame["supplies"][seat], after["supplies"][seat]
         change = {i: new.get(i, 0) - old.get(i, 0) for i in set(old) | set(new)
                   if new.get(i, 0) != old.get(i, 0) and i not in unsure}

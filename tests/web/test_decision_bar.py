@@ -27,6 +27,9 @@ TEXTS = {
            "kb.note.test_risk": "Riziko: {cubes} kostky zde"},
 }
 
+# Kingsburg's events that tell a seat what the battle did to it (kingsburg.js OWN_OUTCOMES)
+OWN_OUTCOMES = {"battle_won", "battle_lost", "building_destroyed", "goods_lost"}
+
 
 def inject(page, change) -> None:
     """Pass every state frame this page's WebSockets receive through `change(frame)`."""
@@ -521,8 +524,8 @@ def test_the_bar_sums_up_what_the_others_did_since_your_last_decision(open_page,
     start_table(page, server.url, "kingsburg", ["you", "ai_easy", "ai_easy"])
     assert wait_turn(page) == "act"
     assert page.locator("#since").count() == 0            # no decision made in this page yet
-    seen = own = 0
-    for step in range(12):
+    seen = own = battles = 0
+    for step in range(16):
         take(page, step % 2)
         if wait_turn(page) != "act":
             break
@@ -540,17 +543,23 @@ def test_the_bar_sums_up_what_the_others_did_since_your_last_decision(open_page,
         assert len(shown) == min(3, len(events)), (shown, events)
         log = [(t, kind) for t, kind in page.evaluate("[...document.querySelectorAll('#log li')].map((li) => "
                                                        "[li.innerText, li.dataset.kind])") if kind != "auto"]
-        # the newest events as the log words them, a new year (drawn on the board) after the
-        # moves when not all fit (kingsburg.js eventRank)
+        # the newest events as the log words them, the seat's own battle outcome before the
+        # moves and a new year (drawn on the board) after them when not all fit (kingsburg.js
+        # eventRank)
         recent = log[-len(events):]
-        ranked = sorted(range(len(recent)), key=lambda i: (recent[i][1] != "year_begins", i), reverse=True)
+        assert [kind for _, kind in recent] == [e["kind"] for e in events]
+        rank = [0 if e["kind"] == "year_begins" else 2 if e["kind"] in OWN_OUTCOMES and e["data"].get("seat") == 0
+                else 1 for e in events]
+        ranked = sorted(range(len(recent)), key=lambda i: (rank[i], i), reverse=True)
         assert shown == [recent[i][0] for i in sorted(ranked[:len(shown)])]
+        battles += 2 in rank
         more = page.locator("#since .since-more")
         assert more.count() == (len(events) > 3)
         if len(events) > 3:
             assert f"{len(events) - 3} more" in more.inner_text()
     assert seen >= 3
     assert own >= 1          # at least once the seat's own move set off events it was shown
+    assert battles >= 1      # and once the first year's battle, the seat's outcome among them
 
 
 def test_kingsburg_shows_the_seats_own_dice_beside_its_decision(open_page, server):

@@ -93,6 +93,16 @@ def test_a_whole_game_by_clicks_against_the_computer(open_page, server, game):
     rows = page.locator("#scores tbody tr:not(.total):not(.tiebreak)").count()
     assert rows == len({c for b in final["breakdown"] for c in b["points"]})
     assert page.locator("#scores .winner").inner_text().strip()
+    if game == "kingsburg":
+        # the last battle's card says how it went for this seat, every card what it puts at stake
+        view = watch.frames[max(watch.frames)]["view"]
+        last = view["last_battle"]
+        badge = page.locator(f'[data-mark="enemy:{last["year"]}"] .battle-badge')
+        assert badge.text_content().strip() == text(language, f"kb.battle_you.{last['result'][0]}")
+        assert last["result"][0] in badge.get_attribute("class").split()
+        win = text(language, "kb.enemy_win", gain="").strip()
+        cards = page.locator(".kb-tracks .enemy").all_text_contents()
+        assert len(cards) == 5 and all(win in card for card in cards), cards
     assert "ui.winner" not in page.content()
     # Every event and option on the way had a translation; no key leaked into the page.
     assert text_problems(page, language) == []

@@ -218,7 +218,7 @@ export function sinceBlock(ctx, events, actedAt, most = 3) {
   // `eventRank(event)` puts what the board shows anyway (a new round's set-up) below the moves
   // (a browser audit saw "6 citizens appear" shown and the opponent's build left in the log).
   const rank = ctx.mod.eventRank || (() => 1);
-  const shown = since.map((e, i) => [rank(e), i]).sort((a, b) => b[0] - a[0] || b[1] - a[1])
+  const shown = since.map((e, i) => [rank(e, ctx), i]).sort((a, b) => b[0] - a[0] || b[1] - a[1])
     .slice(0, most).map(([, i]) => i).sort((a, b) => a - b).map((i) => since[i]);
   // "… and N more in the log" stands outside the lines a phone cuts short, and scrolls to the log
   // (a button: an address fragment such as #log is read as a seat's invite token on a reload)

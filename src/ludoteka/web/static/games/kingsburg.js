@@ -14,6 +14,9 @@ const narrow = () => Boolean(globalThis.matchMedia?.("(max-width: 640px)").match
 const advisorName = (ctx, n) => ctx.t(`kb.c.advisor:${n}.name`);
 const buildingName = (ctx, id) => (ctx.has(`kb.c.building:${id}.name`) ? ctx.t(`kb.c.building:${id}.name`) : id);
 
+// events that tell a seat what the battle did to it (KB-15.9-15.16)
+const OWN_OUTCOMES = new Set(["battle_won", "battle_lost", "building_destroyed", "goods_lost"]);
+
 function enemyName(ctx, number) {
   const card = ctx.components[`enemy:${number}`];
   return card ? ctx.t(`kb.enemy.${card.type}`) : String(number);
@@ -165,13 +168,17 @@ function tracks(ctx) {
     }
     const enemy = view.enemies[year - 1];
     const card = enemy.card;
+    const small = { class: "tiny light", "text-anchor": "middle", "dominant-baseline": "central" };
     const g = s("g", { class: `enemy${enemy.revealed ? " revealed" : ""}`, "data-mark": `enemy:${year}`,
                        "data-component": card ? `enemy:${card.number}` : `enemy-year:${year}`, transform: `translate(${x + 8},${top + 58})` },
-      s("rect", { width: 176, height: 110, rx: 8, fill: card ? "#5a2e2e" : "#3b3b4f", stroke: "#222" }),
-      card ? [label(88, 34, ctx.t(`kb.enemy.${card.type}`), { class: "enemy-name" }), label(88, 68, card.strength, { class: "enemy-strength" })]
+      s("rect", { width: 176, height: 122, rx: 8, fill: card ? "#5a2e2e" : "#3b3b4f", stroke: "#222" }),
+      card ? [label(88, 28, ctx.t(`kb.enemy.${card.type}`), { class: "enemy-name" }), label(88, 53, card.strength, { class: "enemy-strength" }),
+              // what the battle puts at stake, on the card itself (a browser audit found it only on hover)
+              stakes(ctx, card.number).map((line, i) => fitted(88, 73 + i * 11, line, 164, 10.5, small))]
            : [label(88, 34, "?", { class: "enemy-name" }), label(88, 68, ctx.t("kb.enemy_range", { low: enemy.strength_range[0], high: enemy.strength_range[1] }), { class: "enemy-range" })],
-      enemy.seen_by.length ? fitted(88, 96, ctx.t("kb.enemy_seen", { names: ctx.list(enemy.seen_by.map((seat) => ctx.shortName(seat))) }),
-                                    164, 11, { class: "tiny light", "text-anchor": "middle", "dominant-baseline": "central" }) : null);
+      battleBadge(ctx, year),
+      enemy.seen_by.length ? fitted(88, 115, ctx.t("kb.enemy_seen", { names: ctx.list(enemy.seen_by.map((seat) => ctx.shortName(seat))) }),
+                                    164, 11, small) : null);
     svg.append(g);
   }
   const envoy = view.envoy === null ? ctx.t("kb.envoy_nobody") : ctx.t("kb.envoy_holder", { name: ctx.shortName(view.envoy) });
@@ -181,6 +188,32 @@ function tracks(ctx) {
   else svg.append(fitted(8, rows * 180 + 16, envoy, width, 15 * 0.92, { class: "small-label" }),
     fitted(8, rows * 180 + 40, order, width, 15 * 0.92, { class: "small-label" }));
   return svg;
+}
+
+/** What an enemy card's battle gives and takes (KB-15.9-15.16) as short lines for the card:
+ *  "Win: 1 gold", "Lose: 1 good of your choice", "and 1 building" (a line longer than about
+ *  164 px at 10.5 px breaks at the space nearest its middle). */
+function stakes(ctx, number) {
+  const c = ctx.components[`enemy:${number}`];
+  const lines = [ctx.t("kb.enemy_win", { gain: goodsText(ctx, c.gain, c.gain) }), ctx.t("kb.enemy_defeat", { lose: goodsText(ctx, c.lose, c.lose) })];
+  return lines.flatMap((line) => {
+    if (line.length <= 28) return [line];
+    const middle = line.length / 2;
+    let cut = -1;
+    for (let i = line.indexOf(" "); i >= 0; i = line.indexOf(" ", i + 1)) if (cut < 0 || Math.abs(i - middle) < Math.abs(cut - middle)) cut = i;
+    return cut < 0 ? [line] : [line.slice(0, cut), line.slice(cut + 1)];
+  });
+}
+
+/** The watching seat's result on the card of the last battle fought ("You lost"), so a loss is
+ *  on the board and not only in the log (a browser audit lost 2 VP and was never told). */
+function battleBadge(ctx, year) {
+  const last = ctx.view.last_battle;
+  const result = last && last.year === year && ctx.view.players?.[ctx.seat] ? last.result[ctx.seat] : null;
+  if (!result) return null;
+  return s("g", { class: `battle-badge ${result}` },
+    s("rect", { x: 38, y: -10, width: 100, height: 20, rx: 10 }),
+    label(88, 0.5, ctx.t(`kb.battle_you.${result}`), { class: "battle-badge-text" }));
 }
 
 function buildingGrid(ctx, seat) {
@@ -319,7 +352,10 @@ function actionText(action, ctx) {
 export default {
   prefix: "kb",
   // A new year, drawn on the board, after the moves in "Since your last decision".
-  eventRank: (event) => (event.kind === "year_begins" ? 0 : 1),
+  // the seat's own battle result and its losses above the moves (a browser audit lost 2 VP in a
+  // battle and saw only Spring's moves), a new year's set-up below them
+  eventRank: (event, ctx) => (event.kind === "year_begins" ? 0
+    : OWN_OUTCOMES.has(event.kind) && event.data?.seat === ctx?.seat ? 2 : 1),
 
   seatName(seat, ctx) { return ctx.t("kb.seat", { n: seat + 1 }); },
 
