@@ -224,10 +224,17 @@ function buildingGrid(ctx, seat) {
     const id = c.id.slice(9);
     const x = (c.column - 1) * 104 + 2, y = (c.row - 1) * 49 + 2;
     const place = `building:${seat}:${id}`;
-    svg.append(s("g", { class: `building${built.has(id) ? " built" : ""}`, "data-place": place, "data-mark": place, "data-component": c.id },
-      s("rect", { x, y, width: 100, height: 45, rx: 6, fill: built.has(id) ? colourOf(seat) : "#f5ecd6", stroke: "#6b5635" }),
-      buildingLabel(x + 50, y, buildingName(ctx, id), built.has(id) ? "building-name on" : "building-name"),
-      label(x + 50, y + 36, `${c.vp} ${ctx.t("kb.vp")}`, { class: built.has(id) ? "tiny on" : "tiny" })));
+    const standing = built.has(id);
+    // what a building still to build costs, as goods squares beside its VP (a browser audit
+    // planned its dice and the Duchess's goods with the costs only on hover)
+    const cost = standing ? [] : GOODS.filter((good) => c.cost[good] > 0).map((good, k) => [
+      s("rect", { x: x + 4 + k * 17, y: y + 30, width: 14, height: 13, rx: 2, fill: GOOD_COLOURS[good], stroke: "#6b5635", "stroke-width": 0.8 }),
+      label(x + 11 + k * 17, y + 37, c.cost[good], { class: good === "gold" ? "cost-n dark" : "cost-n" })]);
+    svg.append(s("g", { class: `building${standing ? " built" : ""}`, "data-place": place, "data-mark": place, "data-component": c.id },
+      s("rect", { x, y, width: 100, height: 45, rx: 6, fill: standing ? colourOf(seat) : "#f5ecd6", stroke: "#6b5635" }),
+      buildingLabel(x + 50, y, buildingName(ctx, id), standing ? "building-name on" : "building-name"),
+      cost,
+      label(cost.length ? x + 78 : x + 50, y + 36, `${c.vp} ${ctx.t("kb.vp")}`, { class: standing ? "tiny on" : "tiny" })));
   }
   return svg;
 }
