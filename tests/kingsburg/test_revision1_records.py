@@ -4,6 +4,7 @@ before revisions (`revision1/records.json.gz`, format 2 with digests, one saved 
 state), replay step by step with the same legal keys and final scores."""
 import gzip
 import json
+import random
 from pathlib import Path
 
 import pytest
@@ -79,3 +80,22 @@ def test_new_records_and_snapshots_store_the_revision():
     assert state.revision == 2 == GAME.rules_revision
     assert record_of(state)["revision"] == 2 and state.to_json()["revision"] == 2
     assert state.options["negative_vp"] is True and state.options["one_token_per_season"] is True
+
+
+def test_a_state_saved_before_an_event_kind_was_added_loads_with_it():
+    """A saved state is checked against its history, events included; one saved before a release
+    added a kind of event (`Game.added_event_kinds`: the help that dice on the Alchemist could not
+    get) has none of it, and still loads, with the event as the current release tells it. Any
+    other event missing is still refused."""
+    rng = random.Random(4)
+    state = GAME.new_state(4, 4)
+    while not any(e["kind"] == "help_unavailable" for e in state.events()):
+        keys = state.legal_keys()
+        state.apply(keys[rng.randrange(len(keys))])
+    saved = state.to_json()
+    before = dict(saved, events=[row for row in saved["events"] if row[1] != "help_unavailable"])
+    loaded = GAME.state_from_json(json.loads(json.dumps(before)))
+    assert loaded.to_json()["events"] == saved["events"]
+    cut = dict(saved, events=[row for row in saved["events"] if row[1] != "dice_rolled"])
+    with pytest.raises(BadRecord, match="events are not what its history gives"):
+        GAME.state_from_json(json.loads(json.dumps(cut)))

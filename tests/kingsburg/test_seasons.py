@@ -267,6 +267,9 @@ def test_declining_and_impossible_help():
     assert goods(s, 0) == (0, 0, 0)
     s = help_state(6)                                 # Alchemist without goods: nothing to decide
     assert s.pending() is not TAKE_HELP or helping(s) != 6
+    # ... and the log says so (a browser audit saw dice on the Alchemist and no word of its help)
+    told = [e["data"] for e in s.events(1) if e["kind"] == "help_unavailable"]
+    assert told == [{"seat": 0, "advisor": 6}]
     s = help_state(14, vp=[0, 0], options={"negative_vp": False})   # Smuggler at 0 VP, floor at 0
     assert s.pending() is not TAKE_HELP or helping(s) != 14
     s = help_state(14, vp=[0, 0])                                 # by default (negative VP) it helps

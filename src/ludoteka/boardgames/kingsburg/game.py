@@ -89,6 +89,8 @@ class KingsburgGame(Game):
     # The public counters of a seat that previews speak of (previews.py, kernel/preview.py).
     supply_items = SUPPLY_ITEMS
     supply_items_one = SUPPLY_ITEMS_ONE
+    # help dice that get nothing, said in the log (28 November 2026)
+    added_event_kinds = frozenset({"help_unavailable"})
 
     def __init__(self, data_dir: Path | str | None = None):
         self.data: KingsburgData = load_data(data_dir)

@@ -11,7 +11,7 @@ from .keys import REROLL_LABELS, DiceGroupKey, HelpKey, TargetKey, advisor_text,
 from .previews import (cheapest_ways, described, help_notes, own_change, reach_notes, simulated, target_notes,
                        way_text)
 from .tables import CHAPEL_MAX, FULL_COURT, Placement
-from .texts import declined_text, help_text, influence_text, rolled_text, turn_order_text
+from .texts import declined_text, help_text, influence_text, rolled_text, turn_order_text, unavailable_text
 
 EMPTY, DUMMY = -1, -2
 
@@ -362,6 +362,11 @@ def help_from(state, slot: int) -> None:
             if keys:
                 state.push((TAKE_HELP, seat, slot), keys)
                 return
+            # KB-9.10/9.18: nothing to give for the Alchemist's goods or the Smuggler's VP; said
+            # in the log, where a browser audit found dice on an advisor and no word of its help
+            advisor = state.T.data.advisors[slot >> 1]
+            state.event("help_unavailable", (unavailable_text, seat, advisor.name, advisor.number),
+                        {"seat": seat, "advisor": advisor.number}, (seat,))
         slot += 1
     state.dice_values = [0] * (5 * state.players)
     state.court = [EMPTY] * 38

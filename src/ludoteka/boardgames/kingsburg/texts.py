@@ -26,6 +26,10 @@ def declined_text(seat: int, name: str, advisor: int) -> str:
     return f"seat {seat} declines the help of the {name} ({advisor})"
 
 
+def unavailable_text(seat: int, name: str, advisor: int) -> str:
+    return f"seat {seat} has nothing to give for the {name}'s help ({advisor})"
+
+
 def help_text(seat: int, name: str, got: str) -> str:
     return f"seat {seat} takes the {name}'s help: {got}"
 

@@ -74,6 +74,8 @@ class MessinaGame(Game):
     supply_items = SUPPLY_ITEMS
     supply_items_one = SUPPLY_ITEMS_ONE
     harmful_items = frozenset({"rats"})
+    # a large fire paying for fire, said in the log (28 November 2026)
+    added_event_kinds = frozenset({"large_fire_as_fire"})
     category_names = {"rat_penalty": "Rat penalty", "popularity_ranking": "Popularity ranking",
                       "repopulated_hexes": "Repopulated hexes", "scroll_board": "Scroll board",
                       "remaining_markers": "Remaining markers"}

@@ -310,6 +310,11 @@ const EVENTS = {
   battle_won: (d, p, ctx) => ["battle_won", { ...p, gain: goodsText(ctx, d.goods, { choice: d.goods_of_choice, vp: d.vp }) }],
   dice_rolled: (d, p, ctx) => ["dice_rolled", { ...p, dice: ctx.list(d.dice.map((row, seat) => `${ctx.shortName(seat)} ${diceText(row)}`)) }],
   dummy_dice: (d, p, ctx) => ["dummy_dice", { ...p, advisors: ctx.list(d.advisors.map(String)), n: d.advisors.length }],
+  // a +2 token, the Market or the Envoy said, or a second group on one advisor reads as illegal
+  influence: (d, p, ctx) => {
+    const flags = [d.token && "kb.act.with_token", d.market && "kb.act.with_market", d.envoy && "kb.act.with_envoy"].filter(Boolean);
+    return flags.length ? ["influence_with", { ...p, with: ctx.list(flags.map((k) => ctx.t(k))) }] : ["influence", p];
+  },
   inn: (d, p) => [d.tokens ? "inn" : "inn_none", p],
   kings_aid: (d) => [d.die ? "kings_aid_die" : "kings_aid_goods"],
   kings_envoy: (d) => [d.seat === null ? "kings_envoy_tied" : "kings_envoy"],
@@ -323,7 +328,7 @@ function actionText(action, ctx) {
   const kind = action.key.split(":")[0];
   const flags = [d.token && "kb.act.with_token", d.market && "kb.act.with_market", d.envoy && "kb.act.with_envoy"].filter(Boolean).map((k) => ctx.t(k));
   switch (kind) {
-    case "adv": return ctx.t("kb.act.adv", { advisor: advisorName(ctx, d.advisor), number: d.advisor }) + (flags.length ? ` (${ctx.list(flags)})` : "");
+    case "adv": return ctx.t("kb.act.adv", { advisor: advisorName(ctx, d.advisor), number: d.advisor }) + (flags.length ? ` ${ctx.list(flags)}` : "");
     case "build": case "envoy-build":
       return ctx.t(kind === "build" ? "kb.act.build" : "kb.act.envoy_build", { building: buildingName(ctx, d.building), cost: goodsText(ctx, d.cost) });
     case "pass": return ctx.t(d.build ? "kb.act.pass_build" : "kb.act.pass");
