@@ -77,10 +77,18 @@ def test_ex19_statue_then_chapel(dice):
     goto(s, STEP_PRODUCTION, 2)
     assert s.to_act == 0 and s.pending() is REROLL
     assert s.legal_keys() == ["statue", "statue-white", "keep"]     # total 8: no Chapel
+    # each reroll says what it does to the total on average (8 - 2 + 3.5); keeping says nothing
+    averages = {a.key: [n["args"] for n in a.data.get("preview", {}).get("notes", []) if n["key"] == "reroll_average"]
+                for a in s.legal_actions()}
+    assert averages == {"statue": [{"total": 8, "average": 9.5}], "statue-white": [{"total": 8, "average": 9.5}],
+                        "keep": []}
     dice.script(1)
     play(s, "statue")
     assert sorted(v for v in s.dice_values[0:5] if v) == [1, 2, 2, 2]
     assert s.legal_keys() == ["chapel", "keep"]                    # total 7 now
+    chapel = next(a for a in s.legal_actions() if a.key == "chapel")
+    assert [n["args"] for n in chapel.data["preview"]["notes"] if n["key"] == "reroll_average"] == \
+        [{"total": 7, "average": 14.0}]                            # all four dice: 4 x 3.5
     dice.script(1, 1, 1, 1)                                         # all four dice again: all equal, <= 7
     play(s, "chapel")
     assert s.dice_values[0:5] == [1, 1, 1, 0, 1]

@@ -8,8 +8,8 @@ from ludoteka.kernel.flow import BOTTOM, Automatic, Decision
 from . import flow
 from .flow import FLOW, InTurnOrder, step
 from .keys import REROLL_LABELS, DiceGroupKey, HelpKey, TargetKey, advisor_text, advisor_title, goods_dict
-from .previews import (cheapest_ways, described, help_notes, own_change, reach_notes, simulated, target_notes,
-                       way_text)
+from .previews import (cheapest_ways, described, help_notes, own_change, reach_notes, reroll_note, simulated,
+                       target_notes, way_text)
 from .tables import CHAPEL_MAX, FULL_COURT, Placement
 from .texts import declined_text, help_text, influence_text, rolled_text, turn_order_text, unavailable_text
 
@@ -125,8 +125,10 @@ class Reroll(Decision):
         return reroll_keys(state, seat)
 
     def describe(self, state, frame, seat, key):
+        dice = state.dice_of(seat)
+        notes = [] if key == "keep" else [reroll_note(dice, key)]
         return described(key, REROLL_LABELS[key], {"building": key.split("-")[0] if key != "keep" else None,
-                                                   "dice": list(state.dice_of(seat))}, simulated(state, seat, key))
+                                                   "dice": list(dice)}, simulated(state, seat, key, notes=notes))
 
     def apply(self, state, frame, seat, key):
         if key == "keep":
