@@ -22,3 +22,21 @@ def test_an_empty_option_reads_as_its_default(open_page, server):
     start_table(page, server.url, "messina-1347", ["you", "friend"])
     page.click("#rules summary")
     assert page.inner_text("#rules li[data-option=data]") == "Component data: default"
+
+
+def test_the_reconstructed_data_banner_opens_once_then_keeps_to_its_title(open_page, server):
+    """The banner that says which component data is reconstructed opens in full the first time a
+    wide browser shows it, then keeps to its title (a browser audit: 75 px of every desktop
+    page); the title is always there, and a player who opens it again finds it open next time."""
+    page = open_page()
+    start_table(page, server.url, "messina-1347", ["you", "friend"])
+    banner = page.locator("#reconstructed")
+    assert banner.get_attribute("open") is not None
+    page.reload()
+    page.wait_for_selector("#reconstructed")
+    assert banner.get_attribute("open") is None
+    assert "Reconstructed" in page.inner_text("#reconstructed summary")
+    page.click("#reconstructed summary")
+    page.reload()
+    page.wait_for_selector("#reconstructed")
+    assert banner.get_attribute("open") is not None

@@ -94,16 +94,36 @@ export function actionText(action, ctx) {
   return translated(() => ctx.mod.actionText(action, ctx), action.label, `action:${action.key}`);
 }
 
-// Whether the reconstructed-data banner is open: the player's last choice, else open on a wide
-// screen and folded to its title on a phone (where it pushed the decision below the fold).
+// Whether the reconstructed-data banner is open: the player's choice (remembered in this
+// browser), else open on a wide screen the first time only and folded to its title after that
+// and on a phone (where it pushed the decision below the fold; on a desktop a browser audit found
+// it taking 75 px of every page). Its title always stays on screen.
+const BANNER_KEY = "ludoteka.banner.reconstructed";
 let bannerOpen = null;
+
+function remembered(value) {
+  try {
+    if (value === undefined) return localStorage.getItem(BANNER_KEY);
+    localStorage.setItem(BANNER_KEY, value);
+  } catch { /* storage off: the page keeps its choice until it is left */ }
+  return null;
+}
 
 function reconstructedBanner(ctx) {
   const note = ctx.mod.reconstructed(ctx);
   if (!note) return null;
-  const open = bannerOpen ?? window.innerWidth > 700;
-  return h("details", { class: "banner", role: "note", id: "reconstructed", open,
-                        ontoggle: (e) => { bannerOpen = e.target.open; } },
+  if (bannerOpen === null) {
+    const saved = remembered();
+    bannerOpen = saved ? saved === "open" : window.innerWidth > 700;
+    if (!saved && bannerOpen) remembered("seen");
+  }
+  return h("details", { class: "banner", role: "note", id: "reconstructed", open: bannerOpen,
+                        // (a details element drawn open fires "toggle" too: only a change is the player's)
+                        ontoggle: (e) => {
+                          if (e.target.open === bannerOpen) return;
+                          bannerOpen = e.target.open;
+                          remembered(bannerOpen ? "open" : "closed");
+                        } },
     h("summary", {}, h("strong", {}, t("ui.reconstructed"))), note, ". ", t("ui.reconstructed_help"));
 }
 
