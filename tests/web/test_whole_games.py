@@ -93,6 +93,14 @@ def test_a_whole_game_by_clicks_against_the_computer(open_page, server, game):
     rows = page.locator("#scores tbody tr:not(.total):not(.tiebreak)").count()
     assert rows == len({c for b in final["breakdown"] for c in b["points"]})
     assert page.locator("#scores .winner").inner_text().strip()
+    # every seat's counters that are not 0, one short line under its name in the seat list
+    for seat, supplies in watch.frames[max(watch.frames)]["supplies"].items():
+        line = page.locator(f'#seat-list li[data-seat="{seat}"] .seat-supplies')
+        held = [n for n in supplies.values() if n]
+        assert line.count() == (1 if held else 0)
+        if held:
+            assert line.inner_text().count(" · ") == len(held) - 1
+            assert all(str(abs(n)) in line.inner_text() for n in held)
     if game == "kingsburg":
         # the last battle's card says how it went for this seat, every card what it puts at stake
         view = watch.frames[max(watch.frames)]["view"]

@@ -171,12 +171,27 @@ export function confirmBox(ctx, action, yes, no) {
       h("button", { id: "confirm-no", onclick: no }, t("ui.confirm_no"))));
 }
 
+/** The items of a seat's supplies in the game's order (`supply_items` first, then any other). */
+function supplyOrder(ctx, supplies) {
+  const order = Object.keys(ctx.supplyItems || {});
+  return [...order.filter((i) => i in supplies), ...Object.keys(supplies).filter((i) => !order.includes(i))];
+}
+
+/** A seat's supplies that are not 0 as one short line ("12 VP · 2 gold · 3 soldiers") for the
+ *  seat list, so that everyone's counters are seen at once (a browser audit scrolled to each
+ *  player's mat to compare); null when it has none. They are public (`Game.supplies`). */
+export function seatSupplies(ctx, seat) {
+  const own = ctx.frame.supplies?.[String(seat)];
+  const items = own ? supplyOrder(ctx, own).filter((i) => own[i]) : [];
+  if (!items.length) return null;
+  return h("span", { class: "seat-supplies" }, items.map((i) => itemAmount(i, own[i], ctx)).join(" · "));
+}
+
 /** The seat's own supplies in the game's order (`supply_items`), or null when the game has none. */
 export function suppliesSummary(ctx, seat) {
   const own = seat === null || seat === undefined ? null : ctx.frame.supplies?.[String(seat)];
   if (!own || !Object.keys(own).length) return null;
-  const order = Object.keys(ctx.supplyItems || {});
-  const items = [...order.filter((i) => i in own), ...Object.keys(own).filter((i) => !order.includes(i))];
+  const items = supplyOrder(ctx, own);
   return h("div", { class: "supplies", id: "supplies", role: "group", "aria-label": t("ui.supplies") },
     h("span", { class: "supplies-title" }, t("ui.supplies")),
     // The amount as it is: a seat may be below zero (Kingsburg's VP after lost battles), and

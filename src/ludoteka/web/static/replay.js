@@ -5,6 +5,7 @@ import { api } from "./api.js";
 import { seatsOf } from "./saved.js";
 import { h, clear } from "./dom.js";
 import { t } from "./i18n.js";
+import { seatSupplies } from "./decision.js";
 import { board, context, gameInfo, head, highlight, logPanel, scoreTable, seatList } from "./tableview.js";
 import { reviewPanel } from "./review.js";
 
@@ -65,7 +66,7 @@ export function mountReplay(root, id) {
       head(ctx, h("p", { class: "hint" }, t("ui.replay_keys"))), controls,
       ui.version === ui.total ? scoreTable(ctx) : null,
       h("div", { class: "table-body" }, boardEl,
-        h("aside", { class: "side" }, reviews.map((r) => r.el), seatList(ctx), logPanel(ctx, frame.events, ui)))));
+        h("aside", { class: "side" }, reviews.map((r) => r.el), seatList(ctx, (seat) => seatSupplies(ctx, seat)), logPanel(ctx, frame.events, ui)))));
   }
 
   document.addEventListener("keydown", (event) => {

@@ -9,7 +9,7 @@ import { h, clear } from "./dom.js";
 import { t } from "./i18n.js";
 import { remember, savedTables, seatsOf } from "./saved.js";
 import { actionText, board, context, gameInfo, head, highlight, logPanel, scoreTable, seatList } from "./tableview.js";
-import { commonPreview, confirmBox, guideBlock, needsConfirm, optionRows, previewBlock, refusalText, shownOptions, sinceBlock, suppliesSummary } from "./decision.js";
+import { commonPreview, confirmBox, guideBlock, needsConfirm, optionRows, previewBlock, refusalText, seatSupplies, shownOptions, sinceBlock, suppliesSummary } from "./decision.js";
 import { announce, loadPageChannel, setting, settingsPanel, title } from "./announce.js";
 import { gameTitle } from "./lobby.js";
 import { timeLeftText } from "./labels.js";
@@ -357,7 +357,7 @@ export function mountTable(root, id) {
       scoreTable(ctx),
       h("div", { class: "table-body" }, boardEl,
         h("aside", { class: "side" }, decisionPanel(ctx, connection),
-          pausePanel(ctx, { token: connection.token, seat: frame.seat }, () => render()), seatList(ctx), invites(),
+          pausePanel(ctx, { token: connection.token, seat: frame.seat }, () => render()), seatList(ctx, (seat) => seatSupplies(ctx, seat)), invites(),
           logPanel(ctx, connection.events, ui, chat.panel(ctx, frame.seat === null ? null
             : { token: connection.token, seat: frame.seat }))))));
     root.querySelector(".table-head #phase")?.after(helpButton(() => latest));

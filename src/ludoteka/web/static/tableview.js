@@ -188,8 +188,9 @@ export function highlight(boardEl, events, ctx) {
   }
 }
 
-/** The seats: each one's name (an AI seat's level), and who is connected, thinking or away. */
-export function seatList(ctx) {
+/** The seats: each one's name (an AI seat's level), and who is connected, thinking or away;
+ *  `extra(seat)` adds an element under a seat (its supplies: decision.js seatSupplies). */
+export function seatList(ctx, extra = null) {
   const { frame } = ctx;
   const live = !frame.replay && !frame.finished;
   return h("section", { class: "seats", "aria-labelledby": "seats-title" },
@@ -207,7 +208,8 @@ export function seatList(ctx) {
         h("span", { class: "swatch", "aria-hidden": "true" }), h("span", { class: "seat-name" }, ctx.seatName(info.seat)),
         info.player ? h("span", { class: "player-name" }, info.player) : null,
         presence ? h("span", { class: "presence" }, presenceText(presence)) : null,
-        acting ? h("span", { class: "dot", "aria-hidden": "true" }) : null);
+        acting ? h("span", { class: "dot", "aria-hidden": "true" }) : null,
+        extra ? extra(info.seat) : null);
     })));
 }
 
