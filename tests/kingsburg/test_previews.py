@@ -104,6 +104,18 @@ def test_the_smugglers_help_costs_1_vp_for_3_goods():
     assert preview(s, "take:ggg")["gain"] == {"gold": 3, "vp": -1}
     assert preview(s, "take:gws")["gain"] == {"gold": 1, "wood": 1, "stone": 1, "vp": -1}
     assert preview(s, "decline")["confirm"] == "decline_help"
+    # each mix of goods says which buildings it would pay for (a browser audit chose among the 11
+    # blind), by row and column: with no goods and none built, the first of each row (KB-10.5):
+    # Statue 2 gold, Inn 1 gold 1 wood, Guard Tower 1 gold 1 stone, Palisade 2 wood, Barricade 1 wood
+    builds = {key: [n["args"]["buildings"] for n in preview(s, key).get("notes", []) if n["key"] == "builds_then"]
+              for key in ("take:ggg", "take:gws", "take:www")}
+    assert builds == {"take:ggg": [[[1, 1]]], "take:gws": [[[2, 1], [3, 1], [5, 1]]],
+                      "take:www": [[[4, 1], [5, 1]]]}
+    set_goods(s, 0, 1, 0, 0)                 # what the seat can build already is not said again
+    assert [n["args"] for n in preview(s, "take:ggg").get("notes", []) if n["key"] == "builds_then"] == \
+        [{"buildings": [[1, 1]]}]
+    set_goods(s, 0, 2, 0, 0)
+    assert "builds_then" not in note_keys(preview(s, "take:ggg"))
 
 
 @pytest.mark.rule("KB-10.2", "KB-10.4", "KB-12.1", "KB-12.2")

@@ -19,18 +19,7 @@ def cost_of(state, seat: int, index: int) -> tuple[int, int, int]:
 
 def build_keys(state, seat: int, keys: tuple[str, ...]) -> list[str]:
     """The buildings `seat` may build now (KB-10.5 next in a row, affordable, a token left)."""
-    T = state.T
-    mask = state.buildings[seat]
-    if not state.may_build(seat):
-        return []
-    costs = T.cost_crane if mask & T.B_CRANE else T.cost
-    g, w, s = state.goods_of(seat)
-    out = []
-    for i in T.buildable(mask):
-        c = costs[i]
-        if c[0] <= g and c[1] <= w and c[2] <= s:
-            out.append(keys[i])
-    return out
+    return [keys[i] for i in state.affordable(seat, *state.goods_of(seat))]
 
 
 def build(state, seat: int, index: int, envoy: bool) -> None:

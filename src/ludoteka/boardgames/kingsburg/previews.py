@@ -247,8 +247,19 @@ def target_notes(state, seat: int, target) -> list[dict[str, Any]]:
 
 
 def help_notes(state, seat: int, option) -> list[dict[str, Any]]:
-    """For an advisor's help taken: the Stable's extra soldier (KB-17.12), the look at the enemy."""
+    """For an advisor's help taken: the buildings its goods would make affordable, the Stable's
+    extra soldier (KB-17.12), the look at the enemy."""
     out = []
+    if option.gold > 0 or option.wood > 0 or option.stone > 0:
+        g, w, s = state.goods_of(seat)
+        before = state.affordable(seat, g, w, s)
+        new = [i for i in state.affordable(seat, g + option.gold, w + option.wood, s + option.stone) if i not in before]
+        if new:
+            # a browser audit chose among the Smuggler's 11 mixes of goods without seeing which
+            # would build what; buildings named by row and column, as on the province sheet
+            T = state.T
+            out.append(note("builds_then", "Then enough for: " + ", ".join(T.bname[i] for i in new),
+                            buildings=[[T.data.buildings[i].row, T.data.buildings[i].column] for i in new]))
     if option.soldiers and state.buildings[seat] & state.T.B_STABLE:
         out.append(note("stable_bonus", "+1 soldier from your Stable"))
     if option.peek:

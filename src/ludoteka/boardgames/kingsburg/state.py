@@ -198,6 +198,16 @@ class KingsburgState(GameState):
     def may_build(self, seat: int) -> bool:
         return not self.rules.building_cap or self.building_count(seat) < BUILDING_TOKENS
 
+    def affordable(self, seat: int, gold: int, wood: int, stone: int) -> list[int]:
+        """The buildings (indexes) `seat` could build next with these goods: the next in each row
+        (KB-10.5), at its cost (the Crane's discount), while it may build at all."""
+        if not self.may_build(seat):
+            return []
+        T = self.T
+        mask = self.buildings[seat]
+        costs = T.cost_crane if mask & T.B_CRANE else T.cost
+        return [i for i in T.buildable(mask) if costs[i][0] <= gold and costs[i][1] <= wood and costs[i][2] <= stone]
+
     def battle_fought(self) -> bool:
         """Whether this year's battle is over (from then until the next year begins)."""
         return self.phase == 8 and all(f[0] is not winter.BATTLE for f in self.frames())

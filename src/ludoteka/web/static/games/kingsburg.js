@@ -361,8 +361,18 @@ function actionText(action, ctx) {
   }
 }
 
+/** "Then enough for: the Inn, the Barricade": the buildings a help's goods would pay for, named
+ *  from their row and column on the province sheet (a note's args are numbers). */
+function noteArgs(note, ctx) {
+  if (note.key !== "builds_then") return null;
+  const named = note.args.buildings.map(([row, column]) => Object.values(ctx.components)
+    .find((c) => c.kind === "building" && c.row === row && c.column === column));
+  return { buildings: ctx.list(named.map((c) => buildingName(ctx, c.id.slice(9)))) };
+}
+
 export default {
   prefix: "kb",
+  noteArgs,
   // A new year, drawn on the board, after the moves in "Since your last decision".
   // the seat's own battle result and its losses above the moves (a browser audit lost 2 VP in a
   // battle and saw only Spring's moves), a new year's set-up below them
