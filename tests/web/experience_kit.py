@@ -32,12 +32,22 @@ def plural(language: str, n: int) -> str:
     return "few" if n % 10 in (2, 3, 4) and n % 100 not in (12, 13, 14) else "many"
 
 
+def shown(language: str, value) -> str:
+    """A parameter as the client's i18n.js writes it: a number with decimals in the language's
+    way ("10,5" in Czech, German and Polish, one decimal at most), anything else as it is."""
+    if isinstance(value, float) and not value.is_integer():
+        written = f"{round(value, 1):g}"
+        return written if language == "en" else written.replace(".", ",")
+    return str(int(value)) if isinstance(value, float) else str(value)
+
+
 def text(language: str, key: str, **args) -> str:
     """The language file's text of `key` filled with `args` (plural by `n`), as the client's t()."""
     value = strings(language)[key]
     if isinstance(value, dict):
         value = value.get(plural(language, int(args.get("n", 0))), value["other"])
-    return re.sub(r"\{(\w+)\}", lambda m: str(args[m.group(1)]) if m.group(1) in args else m.group(0), value)
+    return re.sub(r"\{(\w+)\}", lambda m: shown(language, args[m.group(1)]) if m.group(1) in args else m.group(0),
+                  value)
 
 
 class Watch:

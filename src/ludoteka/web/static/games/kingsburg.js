@@ -367,7 +367,7 @@ function noteArgs(note, ctx) {
   if (note.key !== "builds_then") return null;
   const named = note.args.buildings.map(([row, column]) => Object.values(ctx.components)
     .find((c) => c.kind === "building" && c.row === row && c.column === column));
-  return { buildings: ctx.list(named.map((c) => buildingName(ctx, c.id.slice(9)))) };
+  return { names: ctx.list(named.map((c) => buildingName(ctx, c.id.slice(9)))) };
 }
 
 export default {
