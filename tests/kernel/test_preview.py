@@ -22,6 +22,18 @@ def test_make_preview_drops_zero_changes_and_empty_previews():
     assert changes({"a": 1, "b": 2}, {"a": 1, "b": 0, "c": 3}) == {"b": -2, "c": 3}
 
 
+def test_then_lists_what_a_chance_step_after_the_exact_change_moves():
+    """`then`: the shown change is exact, a chance step after it moves these supplies again (the
+    battle in Kingsburg); the terminal says the change plainly, without "about", and a preview
+    with nothing but `then` says nothing."""
+    p = make_preview({"gold": -2, "soldiers": 1}, then=["vp", "gold", "vp"], notes=[note("battle_follows", "Winter follows")])
+    assert p == {"gain": {"gold": -2, "soldiers": 1}, "then": ["gold", "vp"],
+                 "notes": [{"key": "battle_follows", "text": "Winter follows", "args": {}}]}
+    assert preview_text(p, {"gold": "gold", "soldiers": "soldiers"}, {"soldiers": "soldier"}) == \
+        "pay 2 gold, gain 1 soldier; Winter follows"
+    assert make_preview({}, then=["vp"]) is None
+
+
 def test_preview_text_reads_as_english():
     p = make_preview({"coins": -2, "vp": 1}, uncertain=["vp"], notes=[note("n", "then take a rat")])
     assert preview_text(p, {"coins": "coins", "vp": "VP"}) == "pay 2 coins, gain about 1 VP; then take a rat"

@@ -94,7 +94,7 @@ def test_influencing_a_taken_advisor_with_the_envoy_spends_it_and_asks_first():
     assert note_keys(p) == ["advisor_4", "spend_envoy"]
 
 
-@pytest.mark.rule("KB-9.18")
+@pytest.mark.rule("KB-9.18", "KB-10.5")
 def test_the_smugglers_help_costs_1_vp_for_3_goods():
     s = blank(2, order=[0, 1])
     s.court[2 * 14] = 0

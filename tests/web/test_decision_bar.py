@@ -527,7 +527,7 @@ def test_the_bar_sums_up_what_the_others_did_since_your_last_decision(open_page,
     assert wait_turn(page) == "act"
     assert page.locator("#since").count() == 0            # no decision made in this page yet
     seen = own = battles = 0
-    for step in range(16):
+    for step in range(20):
         take(page, step % 2)
         if wait_turn(page) != "act":
             break
@@ -554,14 +554,15 @@ def test_the_bar_sums_up_what_the_others_did_since_your_last_decision(open_page,
                 else 1 for e in events]
         ranked = sorted(range(len(recent)), key=lambda i: (rank[i], i), reverse=True)
         assert shown == [recent[i][0] for i in sorted(ranked[:len(shown)])]
-        battles += 2 in rank
+        # a battle was reached (a tie tells a seat nothing of its own, so only reaching it is sure)
+        battles += any(e["kind"] == "battle" for e in events)
         more = page.locator("#since .since-more")
         assert more.count() == (len(events) > 3)
         if len(events) > 3:
             assert f"{len(events) - 3} more" in more.inner_text()
     assert seen >= 3
     assert own >= 1          # at least once the seat's own move set off events it was shown
-    assert battles >= 1      # and once the first year's battle, the seat's outcome among them
+    assert battles >= 1      # and once the first year's battle, with the seat's outcome if any
 
 
 def test_kingsburg_shows_the_seats_own_dice_beside_its_decision(open_page, server):

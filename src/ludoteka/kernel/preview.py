@@ -57,7 +57,8 @@ def make_preview(gain: Mapping[str, int] | None = None, *, others: Mapping[int, 
         preview["notes"] = notes
     if confirm:
         preview["confirm"] = confirm
-    return preview or None
+    # `then` alone says nothing: what follows the option is not the option's
+    return preview if set(preview) - {"then"} else None
 
 
 def attach(action: Action, preview: dict[str, Any] | None) -> Action:

@@ -107,17 +107,15 @@ def battle_note(state, seat: int, soldiers: int = 0) -> dict[str, Any]:
 
 def reroll_note(dice: tuple[int, ...], key: str) -> dict[str, Any]:
     """What a Statue or Chapel reroll (KB-17.1/17.2) does to the seat's dice total on average, to
-    weigh against the turn order (the lowest total places first, KB-7.5): a browser audit met
+    weigh against the turn order (the lowest total places first, KB-7.4): a browser audit met
     "reroll all your dice / keep the dice" with no number to choose by."""
-    total = sum(dice)
-    if key == "chapel":
-        rerolled = [v for v in dice if v]
-    else:                         # the Statue: one coloured die, or the white one (all show alike)
-        rerolled = [dice[0] if key == "statue" else (dice[3] or dice[4])]
+    faces = [v for v in dice if v]
+    total = sum(faces)
+    # the Chapel rerolls every die; the Statue one, of dice that all show the same number
+    rerolled = faces if key == "chapel" else faces[:1]
     average = total - sum(rerolled) + 3.5 * len(rerolled)
     return note("reroll_average", f"Your dice total {total} now; rerolled, they total {average:g} on average "
-                "(the lowest total places first)",
-                total=total, average=average)
+                "(the player with the lowest total places first)", total=total, average=average)
 
 
 # ---------------------------------------------------------------------- one option's preview

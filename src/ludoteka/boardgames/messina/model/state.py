@@ -166,30 +166,28 @@ class MessinaState(GameState):
     def payment(self, seat: int, cost: tuple[tuple[str, int], ...]) -> tuple[tuple[str, int], ...]:
         """The markers the seat would hand over for a printed cost it can pay: the cost itself, or
         with plain fire short, the fire it holds and a large fire for each one it lacks (MS-12.9)."""
-        out = []
+        paid: dict[str, int] = {}
         for r, n in cost:
             held = getattr(self, RESOURCE_FIELDS[r])[seat]
             if r == "fire" and held < n:
-                out += [("fire", held)] if held else []
-                out.append(("large_fire", n - held))
+                if held:
+                    paid["fire"] = paid.get("fire", 0) + held
+                paid["large_fire"] = paid.get("large_fire", 0) + n - held
             else:
-                out.append((r, n))
-        return tuple(out)
+                paid[r] = paid.get(r, 0) + n
+        return tuple(paid.items())
 
     def pay(self, seat: int, cost: tuple[tuple[str, int], ...]) -> None:
         """Return the markers of a printed cost to the supply (the caller checked `can_pay`): plain
         fire first, a large fire for the fire it lacks (MS-12.9, told in a `large_fire_as_fire`
         event)."""
-        for r, n in cost:
-            values = getattr(self, RESOURCE_FIELDS[r])
-            if r == "fire" and values[seat] < n:
-                lacking = n - values[seat]
-                self.large_fire[seat] -= lacking
-                n = values[seat]
-                self.event("large_fire_as_fire",
-                           f"Seat {seat} pays {lacking} large fire for the fire it lacks.",
-                           {"seat": seat, "n": lacking}, (seat,))
-            values[seat] -= n
+        paid = self.payment(seat, cost)
+        for r, n in paid:
+            getattr(self, RESOURCE_FIELDS[r])[seat] -= n
+        lacking = dict(paid).get("large_fire", 0) - sum(n for r, n in cost if r == "large_fire")
+        if lacking:
+            self.event("large_fire_as_fire", f"Seat {seat} pays {lacking} large fire for the fire it lacks.",
+                       {"seat": seat, "n": lacking}, (seat,))
 
     def add_points(self, seat: int, amount: int, category: str) -> None:
         """Move the seat's score disc; a disc landing on an occupied space goes on top (AMB-47)."""

@@ -171,13 +171,13 @@ function tracks(ctx) {
     const small = { class: "tiny light", "text-anchor": "middle", "dominant-baseline": "central" };
     const g = s("g", { class: `enemy${enemy.revealed ? " revealed" : ""}`, "data-mark": `enemy:${year}`,
                        "data-component": card ? `enemy:${card.number}` : `enemy-year:${year}`, transform: `translate(${x + 8},${top + 58})` },
-      s("rect", { width: 176, height: 122, rx: 8, fill: card ? "#5a2e2e" : "#3b3b4f", stroke: "#222" }),
+      s("rect", { width: 176, height: 124, rx: 8, fill: card ? "#5a2e2e" : "#3b3b4f", stroke: "#222" }),
       card ? [label(88, 28, ctx.t(`kb.enemy.${card.type}`), { class: "enemy-name" }), label(88, 53, card.strength, { class: "enemy-strength" }),
               // what the battle puts at stake, on the card itself (a browser audit found it only on hover)
-              stakes(ctx, card.number).map((line, i) => fitted(88, 73 + i * 11, line, 164, 10.5, small))]
+              stakes(ctx, card.number).map((line, i) => fitted(88, 72 + i * 10.5, line, 164, 10.5, small))]
            : [label(88, 34, "?", { class: "enemy-name" }), label(88, 68, ctx.t("kb.enemy_range", { low: enemy.strength_range[0], high: enemy.strength_range[1] }), { class: "enemy-range" })],
       battleBadge(ctx, year),
-      enemy.seen_by.length ? fitted(88, 115, ctx.t("kb.enemy_seen", { names: ctx.list(enemy.seen_by.map((seat) => ctx.shortName(seat))) }),
+      enemy.seen_by.length ? fitted(88, 117, ctx.t("kb.enemy_seen", { names: ctx.list(enemy.seen_by.map((seat) => ctx.shortName(seat))) }),
                                     164, 11, small) : null);
     svg.append(g);
   }
@@ -218,6 +218,7 @@ function battleBadge(ctx, year) {
 
 function buildingGrid(ctx, seat) {
   const built = new Set(ctx.view.players[seat].buildings);
+  const crane = built.has("crane");
   const svg = s("svg", { viewBox: "0 0 420 250", class: "province-grid", role: "img", "aria-label": ctx.t("kb.province", { name: ctx.shortName(seat) }) });
   for (const c of Object.values(ctx.components)) {
     if (c.kind !== "building") continue;
@@ -225,11 +226,13 @@ function buildingGrid(ctx, seat) {
     const x = (c.column - 1) * 104 + 2, y = (c.row - 1) * 49 + 2;
     const place = `building:${seat}:${id}`;
     const standing = built.has(id);
-    // what a building still to build costs, as goods squares beside its VP (a browser audit
-    // planned its dice and the Duchess's goods with the costs only on hover)
-    const cost = standing ? [] : GOODS.filter((good) => c.cost[good] > 0).map((good, k) => [
+    // what a building still to build costs this seat, as goods squares beside its VP (a browser
+    // audit planned its dice and the Duchess's goods with the costs only on hover); the Crane's
+    // 1 gold less in columns III and IV (KB-17.10, the engine's tables.py cost_crane)
+    const price = { ...c.cost, gold: crane && c.column >= 3 ? Math.max(0, c.cost.gold - 1) : c.cost.gold };
+    const cost = standing ? [] : GOODS.filter((good) => price[good] > 0).map((good, k) => [
       s("rect", { x: x + 4 + k * 17, y: y + 30, width: 14, height: 13, rx: 2, fill: GOOD_COLOURS[good], stroke: "#6b5635", "stroke-width": 0.8 }),
-      label(x + 11 + k * 17, y + 37, c.cost[good], { class: good === "gold" ? "cost-n dark" : "cost-n" })]);
+      label(x + 11 + k * 17, y + 37, price[good], { class: good === "gold" ? "cost-n dark" : "cost-n" })]);
     svg.append(s("g", { class: `building${standing ? " built" : ""}`, "data-place": place, "data-mark": place, "data-component": c.id },
       s("rect", { x, y, width: 100, height: 45, rx: 6, fill: standing ? colourOf(seat) : "#f5ecd6", stroke: "#6b5635" }),
       buildingLabel(x + 50, y, buildingName(ctx, id), standing ? "building-name on" : "building-name"),
