@@ -15,6 +15,13 @@ TITLES = {"take_goods": "take a good", "choose_loss": "choose what to lose", "re
           "soldier_tokens": "pick a soldier token", "over": "game over"}
 
 
+def _stakes(card: dict) -> str:
+    """"lose: gold 1, buildings 1; win: stone 1": what an enemy card's battle takes and gives."""
+    lose = ", ".join(f"{k} {x}" for k, x in card["lose"].items() if x)
+    gain = ", ".join(f"{k} {x}" for k, x in card["gain"].items() if x)
+    return f"lose: {lose or '-'}; win: {gain or '-'}"
+
+
 def _who(s: int, seat: int | None) -> str:
     return "You" if s == seat else f"Seat {s}"
 
@@ -104,7 +111,8 @@ def render_compact(state: KingsburgState, seat: int | None) -> str:
     if enemy is not None:
         lo, hi = enemy["strength_range"]
         card = enemy["card"]
-        what = (f"{card['name']}, strength {card['strength']}" if card is not None
+        # what the battle puts at stake, beside the decision (a browser audit found it only on hover)
+        what = (f"{card['name']}, strength {card['strength']} ({_stakes(card)})" if card is not None
                 else f"face down, strength {lo} to {hi}")
         lines.append(f"Enemy of year {state.year}: {what}")
     return "\n".join(lines)
@@ -181,10 +189,8 @@ def render_full(state: KingsburgState, seat: int | None) -> str:
         if card is None:
             txt = "face down" + (f" (seen by seat {', '.join(map(str, e['seen_by']))})" if e["seen_by"] else "")
         else:
-            lose = ", ".join(f"{k} {x}" for k, x in card["lose"].items() if x)
-            gain = ", ".join(f"{k} {x}" for k, x in card["gain"].items() if x)
             how = "revealed" if e["revealed"] else "you looked at it"
-            txt = f"{card['name']} strength {card['strength']} (lose: {lose or '-'}; win: {gain or '-'}) [{how}]"
+            txt = f"{card['name']} strength {card['strength']} ({_stakes(card)}) [{how}]"
             if card["verify"]:
                 txt += " (unverified card data)"
         lines.append(f"  {e['year']}: {e['strength_range'][0]}-{e['strength_range'][1]}: {txt}")
