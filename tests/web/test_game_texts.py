@@ -425,3 +425,19 @@ def test_each_messina_mat_shows_the_score_if_the_game_ended_now(page):
         state.apply(rng.choice(state.legal_keys()))
     over = page.evaluate(IF_ENDED, [json.loads(json.dumps(state.view(0))), "en"])
     assert all(len(m["values"]) == 1 and m["line"] is None for m in over)
+
+
+MS_TEXTS = in_context("messina-1347", "actions", "ctx.view = { decision: 'fight' };\n"
+                      "  return actions.map((a) => actionText(a, ctx));")
+
+
+@pytest.mark.rule("MS-12.7", "MS-12.11", "MS-12.12")
+def test_only_a_payment_of_large_fire_alone_promises_the_adjacent_cube(page):
+    """A browser audit: in a round where a cube costs 2 fire, "1 large fire and 1 fire" read "(and
+    maybe one from an adjacent hex)", which only 2 large fires earn (MS-12.11; the engine's own
+    label and `pay_for_cube` agree). The browser says what the engine's label says."""
+    keys = ["fight:large_fire+fire", "fight:large_fire+large_fire", "fight:fire+fire", "fight:large_fire", "fight:fire"]
+    actions = [{"key": key, "label": key, "data": {"payment": key[6:].split("+")}} for key in keys]
+    texts = dict(zip(keys, page.evaluate(MS_TEXTS, [actions])))
+    promised = {key for key, text in texts.items() if "adjacent" in text}
+    assert promised == {"fight:large_fire+large_fire", "fight:large_fire"}, texts

@@ -124,7 +124,9 @@ export function actionText(action, ctx) {
     case "done": return d.rats ? ctx.t("ms.act.stop_fighting", { n: d.rats }) : ctx.t("ms.act.go_on");
     case "fight":
       if (decision === "ship_fight") return ctx.t("ms.act.fight_ship", { payment: payment(ctx, d.payment) });
-      return ctx.t(d.payment.includes("large_fire") ? "ms.act.fight_large" : "ms.act.fight", { payment: payment(ctx, d.payment) });
+      // only a payment of large fire alone may also remove an adjacent cube (MS-12.7/12.11/12.12):
+      // "1 large fire and 1 fire" in a round of cost 2 does not (a browser audit read it did)
+      return ctx.t(d.payment.every((p) => p === "large_fire") ? "ms.act.fight_large" : "ms.act.fight", { payment: payment(ctx, d.payment) });
     case "decline": return ctx.t(decision === "any_hex" ? "ms.act.no_hex_action" : "ms.act.decline_ship");
     case "skip":
       if (decision === "adjacent_cube") return ctx.t("ms.act.no_adjacent");
