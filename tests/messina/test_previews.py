@@ -272,12 +272,13 @@ def test_each_lieutenant_says_how_many_places_it_reaches_and_for_how_much():
             assert name == "lieutenant_free"
 
 
-@pytest.mark.rule("MS-15.16", "MS-15.6", "MS-16.8")
+@pytest.mark.rule("MS-15.16", "MS-15.6", "MS-16.8", "MS-19.5", "MS-19.6")
 def test_a_hex_action_that_can_do_nothing_says_it_is_lost_and_an_overseer_advance_says_where_it_lands():
     """Over random games: the hex action's option says "lost" exactly when applying it changes
     nothing and asks nothing (nothing to build, upgrade or advance: MS-15.16); a hex action that
-    advances an overseer (MS-15.6) carries the same landing note as choosing the overseer."""
-    lost = landing = 0
+    advances an overseer (MS-15.6) carries the same landing note as choosing the overseer; a build
+    that could only pay to reshuffle (no tile on offer affordable, MS-19.5/19.6) says so."""
+    lost = landing = blind = 0
     for seed in range(1, 7):
         for state in random_decisions(GAME, 2, seed, {}, every=1):
             seat = state.to_act
@@ -293,7 +294,13 @@ def test_a_hex_action_that_can_do_nothing_says_it_is_lost_and_an_overseer_advanc
             assert ("action_lost" in notes) == nothing, (action.label, notes)
             lost += "action_lost" in notes
             landing += bool({"overseer_activates", "overseer_idle", "overseer_branch_next"} & set(notes))
-    assert lost >= 1 and landing >= 3
+            # a build with no tile it can pay for, only paid reshuffles (MS-19.5/19.6), says so
+            keys = after.legal_keys(seat) if after.top() is not None and after.top()[0].name == "build" else []
+            only_reshuffles = any(k.startswith("reshuffle:") for k in keys) and \
+                all(k.startswith("reshuffle:") or k == "skip" for k in keys)
+            assert ("build_nothing_affordable" in notes) == only_reshuffles, (action.label, keys, notes)
+            blind += only_reshuffles
+    assert lost >= 1 and landing >= 3 and blind >= 1, (lost, landing, blind)
 
 
 @pytest.mark.rule("MS-16.11", "MS-17.3", "MS-17.7", "MS-17.10")

@@ -288,7 +288,16 @@ def _hex_action_notes(before, after, seat: int) -> list[dict[str, Any]]:
         return _overseer_notes(before, after, seat, moved[0])
     if kind == "turn" and not after.events(seat, since=before.event_mark()):
         return [note("action_lost", "you can do nothing with it now: the action is lost")]
+    keys = after.legal_keys(seat) if kind == "build" else []
+    if any(k.startswith("reshuffle:") for k in keys) and not any(k.startswith(TILE_KEYS) for k in keys):
+        # MS-19.5/19.6: only paid reshuffles are left; a browser audit paid one, built nothing
+        # and was told nothing
+        return [note("build_nothing_affordable", "no tile on offer is affordable now: you could only pay to "
+                     "reshuffle the stacks, hoping for one you can pay for, or build nothing")]
     return []
+
+
+TILE_KEYS = ("hut_tile:", "workshop:", "cart:")       # the build keys of a tile (rules/build.py)
 
 
 def _lieutenant_notes(state, seat: int, lt: int) -> list[dict[str, Any]]:
