@@ -102,7 +102,7 @@ def test_hints_in_czech_on_a_phone_against_the_ai(open_page, server):
     _wait_for_hint_button(page)
     page.evaluate(THINKING_SEEN)
     page.click("#hint-button")
-    _check_hint(page, {"what": "náskok před nejlepším dalším hráčem", "estimate": r"[+−]?\d+(,\d)? bod(ů|y|u)? ± \d+",
+    _check_hint(page, {"what": "náskok před nejlepším dalším hráčem", "estimate": r"(o \d+(,\d)? bod(ů|y|u)? (napřed|pozadu)|vyrovnaně) ± \d+",
                        "suggested": "Návrh počítače"})
     # On a phone the open hint scrolls in its own box and leaves the options their room (an audit:
     # they shrank to a sliver below it, the suggested one out of view).

@@ -11,13 +11,16 @@ import { actionText, reasonText } from "./tableview.js";
 
 const SHOWN = 3;          // options shown (the server answers with a few more)
 
-/** "+12 points ± 4" (a lead, with several players) or "57 points ± 4" (a final score, solo);
- *  under ten points with one decimal ("+0.6 points"), where whole points would all read 0. */
+/** "12 points ahead ± 4" or "2.6 points behind ± 6" (the lead over the best other player, with
+ *  several players: "−2.6 points" read as a loss to a browser audit) or "57 points ± 4" (a final
+ *  score, solo); under ten points with one decimal, where whole points would all read 0. */
 function estimateText(option, estimate) {
   if (option.points === null || option.points === undefined) return null;
   const points = Math.abs(option.points) < 10 ? Math.round(option.points * 10) / 10 : Math.round(option.points);
-  const sign = points < 0 ? "−" : points > 0 && estimate !== "score" ? "+" : "";
-  return t("ui.hint.points", { n: Math.abs(points), sign, spread: Math.round(option.spread ?? 0) });
+  const spread = Math.round(option.spread ?? 0);
+  if (estimate === "score") return t("ui.hint.points", { n: Math.abs(points), sign: points < 0 ? "−" : "", spread });
+  if (!points) return t("ui.hint.level", { spread });
+  return t(points > 0 ? "ui.hint.ahead" : "ui.hint.behind", { n: Math.abs(points), spread });
 }
 
 /** Why a hint could not be had, in words. */
