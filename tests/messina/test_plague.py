@@ -72,6 +72,12 @@ def test_rescue_into_quarantine_even_if_fought():
     s.fire[0] = 1
     choose(s)
     assert keys(s) == ["hut:0", "hut:1", "hut:2", "hut:3"]
+    # empty huts alike (no upgrade) can do no better than the first: a client may take it
+    # without asking; a hut with an upgrade is its own choice
+    assert [a.data.get("dominated_by") for a in s.legal_actions()] == [None, "hut:0", "hut:0", "hut:0"]
+    upgraded = s.clone()
+    upgraded.hut_upgrade[1] = 0
+    assert [a.data.get("dominated_by") for a in upgraded.legal_actions()] == [None, None, "hut:0", "hut:0"]
     s.apply("hut:2")
     assert s.huts[2] == citizen_code(NUN, False) and s.hut_space[2] == 1
     assert kind(s) == "Fight"

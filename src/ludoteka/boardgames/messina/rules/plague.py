@@ -53,8 +53,16 @@ class Rescue(Decision):
         if key == "discard":
             return Action(key, f"Discard the rescued {cls}: no room in your estate", {"citizen": cls})
         if key.startswith("hut:"):
-            return Action(key, f"Put the rescued {cls} in quarantine hut {int(key[4:]) + 1}",
-                          {"hut": int(key[4:]), "citizen": cls})
+            hut = int(key[4:])
+            data = {"hut": hut, "citizen": cls}
+            # an empty hut like an earlier one (the same upgrade, or none) can do no better: a
+            # client may take the first without asking (a browser audit chose among four alike)
+            upgrades = state.hut_upgrade[seat * HUTS:(seat + 1) * HUTS]
+            alike = next((h for h in range(hut) if state.huts[seat * HUTS + h] == 0
+                          and upgrades[h] == upgrades[hut]), None)
+            if alike is not None:
+                data["dominated_by"] = f"hut:{alike}"
+            return Action(key, f"Put the rescued {cls} in quarantine hut {hut + 1}", data)
         sq = int(key[7:])
         return Action(key, f"Put the rescued {cls} on square {sq} of your {cls} sector"
                       + one_time_note(state, seat, sq),
