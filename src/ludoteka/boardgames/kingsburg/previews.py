@@ -7,12 +7,12 @@ an option are the only place that knows its effect, automatic follow-ups include
 Embassy, the King's Reward, the Envoy, the Merchants' Guild). The one step whose outcome the
 seat cannot know is the battle (the King's die, an enemy card it has not seen, the others'
 face-down soldier tokens): when it comes before the next decision, the preview keeps only the
-option's own, exact part of goods, VP and soldiers and lists them under `then` (the battle
-changes them afterwards) (a build in Autumn costs
-its goods, not the soldiers that go home after the battle, KB-15.17), and a note says that the
-battle follows. Previews are built only when
-an option is described, never when keys are generated, so search and playouts never pay for them.
-Notes carry stable keys a client translates (`kb.note.<key>`) and args that are numbers only.
+option's own, exact part of goods, VP and soldiers (a build in Autumn costs its goods, not the
+soldiers that go home after the battle, KB-15.17), lists them under `then` (the battle changes
+them afterwards), and a note says that the battle follows. Previews are built only when an
+option is described, never when keys are generated, so search and playouts never pay for them.
+Notes carry stable keys a client translates (`kb.note.<key>`) and args that are numbers (or
+lists of numbers).
 """
 from __future__ import annotations
 

@@ -376,9 +376,9 @@ function noteArgs(note, ctx) {
 export default {
   prefix: "kb",
   noteArgs,
-  // A new year, drawn on the board, after the moves in "Since your last decision".
-  // the seat's own battle result and its losses above the moves (a browser audit lost 2 VP in a
-  // battle and saw only Spring's moves), a new year's set-up below them
+  // "Since your last decision": the seat's own battle result and losses above the moves (a
+  // browser audit lost 2 VP in a battle and saw only Spring's moves), a new year (drawn on the
+  // board) below them
   eventRank: (event, ctx) => (event.kind === "year_begins" ? 0
     : OWN_OUTCOMES.has(event.kind) && event.data?.seat === ctx?.seat ? 2 : 1),
 
