@@ -101,28 +101,29 @@ export function actionText(action, ctx) {
 const BANNER_KEY = "ludoteka.banner.reconstructed";
 let bannerOpen = null;
 
-function remembered(value) {
-  try {
-    if (value === undefined) return localStorage.getItem(BANNER_KEY);
-    localStorage.setItem(BANNER_KEY, value);
-  } catch { /* storage off: the page keeps its choice until it is left */ }
-  return null;
+// (storage off: the page keeps its choice until it is left)
+function savedChoice() {
+  try { return localStorage.getItem(BANNER_KEY); } catch { return null; }
+}
+
+function saveChoice(value) {
+  try { localStorage.setItem(BANNER_KEY, value); } catch { /* see savedChoice */ }
 }
 
 function reconstructedBanner(ctx) {
   const note = ctx.mod.reconstructed(ctx);
   if (!note) return null;
   if (bannerOpen === null) {
-    const saved = remembered();
+    const saved = savedChoice();
     bannerOpen = saved ? saved === "open" : window.innerWidth > 700;
-    if (!saved && bannerOpen) remembered("seen");
+    if (!saved && bannerOpen) saveChoice("seen");
   }
   return h("details", { class: "banner", role: "note", id: "reconstructed", open: bannerOpen,
                         // (a details element drawn open fires "toggle" too: only a change is the player's)
                         ontoggle: (e) => {
                           if (e.target.open === bannerOpen) return;
                           bannerOpen = e.target.open;
-                          remembered(bannerOpen ? "open" : "closed");
+                          saveChoice(bannerOpen ? "open" : "closed");
                         } },
     h("summary", {}, h("strong", {}, t("ui.reconstructed"))), note, ". ", t("ui.reconstructed_help"));
 }

@@ -166,6 +166,8 @@ class MessinaState(GameState):
     def payment(self, seat: int, cost: tuple[tuple[str, int], ...]) -> tuple[tuple[str, int], ...]:
         """The markers the seat would hand over for a printed cost it can pay: the cost itself, or
         with plain fire short, the fire it holds and a large fire for each one it lacks (MS-12.9)."""
+        if self.fire[seat] >= sum(n for r, n in cost if r == "fire"):
+            return cost                   # the common case, on the playouts' path: no dict built
         paid: dict[str, int] = {}
         for r, n in cost:
             held = getattr(self, RESOURCE_FIELDS[r])[seat]
@@ -184,8 +186,8 @@ class MessinaState(GameState):
         paid = self.payment(seat, cost)
         for r, n in paid:
             getattr(self, RESOURCE_FIELDS[r])[seat] -= n
-        lacking = dict(paid).get("large_fire", 0) - sum(n for r, n in cost if r == "large_fire")
-        if lacking:
+        if paid is not cost:
+            lacking = dict(paid)["large_fire"] - sum(n for r, n in cost if r == "large_fire")
             self.event("large_fire_as_fire", f"Seat {seat} pays {lacking} large fire for the fire it lacks.",
                        {"seat": seat, "n": lacking}, (seat,))
 
