@@ -26,10 +26,10 @@ rule = pytest.mark.rule
 MESSINA, NOTRE_DAME, KINGSBURG = (ludoteka.game(n) for n in ("messina-1347", "notre-dame", "kingsburg"))
 
 
-def played(game, players: int, seed: int, steps: int, uniform: bool = False):
+def played(game, players: int, seed: int, steps: int, uniform: bool = False, options: dict | None = None):
     """A state after `steps` random decisions (then on to the next real choice): the game's
     playout policy, or with `uniform` the kernel's default (for positions found with it)."""
-    state = game.new_state(players, seed)
+    state = game.new_state(players, seed, options)
     rng = random.Random(seed)
     policy = functools.partial(Game.playout_key, game) if uniform else game.playout_key
     for _ in range(steps):
@@ -124,7 +124,8 @@ def test_the_best_option_is_what_hard_plays_at_the_same_budget_and_seed(game, pl
 def test_taking_avoidable_rats_ranks_below_fighting_with_the_rat_penalty_as_reason():
     # Solo, round IV: the seat fights the plague on its hex with 2 fire in hand and 4 rats: paying
     # 1 fire removes the cube (no rat), stopping takes 2 rats (rat penalty 2 -> 7 points, MS-30.2).
-    state = played(MESSINA, 1, 2, 58, uniform=True)       # found before Messina had its own policy
+    # found before Messina had its own policy, with its data set v1
+    state = played(MESSINA, 1, 2, 58, uniform=True, options={"data": "reconstructed-default-v1"})
     assert state.decision_kind() == "Fight" and set(state.legal_keys()) == {"fight:fire", "done"}
     assert (state.rats[0], state.fire[0]) == (4, 2)
     analysis = analyse(state, 0, 100, seed=3)

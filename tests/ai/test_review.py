@@ -28,8 +28,8 @@ BUDGET = 8
 
 def greedy_game(seed: int, plant: dict[int, str], stop: int | None = None):
     """A solo Messina game played by the greedy agent except at the planted action indices (and
-    stopped after `stop` actions)."""
-    state = MESSINA.new_state(1, seed)
+    stopped after `stop` actions). The planted indices were found with data set v1."""
+    state = MESSINA.new_state(1, seed, {"data": "reconstructed-default-v1"})
     agent = make_agent("greedy", seed=1)
     while not state.is_terminal() and (stop is None or len(state.history()) < stop):
         index = len(state.history())

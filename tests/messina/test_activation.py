@@ -1,5 +1,5 @@
 """Citizen activation (MS-17, MS-EX-6) on side a's reconstructed board: nun path step 1 = the
-pair (14, 15); artisan left step 2 = area 0 (squares 0-2); nun left steps 4/5 = areas 4 (12-14)
+pair (12, 13), the "1 fire" and "build" squares of the rulebook's example; artisan left step 2 = area 0 (squares 0-2); nun left steps 4/5 = areas 4 (12-14)
 and 1 (3-5); step 6 = the centre."""
 from __future__ import annotations
 
@@ -21,31 +21,48 @@ def square_keys(s):
     return sorted(k for k in s.legal_keys() if k.startswith("square:"))
 
 
-def test_ex6a_pair_not_upgraded_one_of_two():
-    """MS-EX-6 (a), MS-17.3, MS-17.1: a pair space with citizens on both squares: activate one,
-    not both; the square's action is carried out (1 large fire)."""
+def test_ex6a_pair_not_upgraded_the_nun_gives_a_fire():
+    """MS-EX-6 (a), MS-17.3, MS-17.1, the book's example (DE 531-533): the nun overseer's first
+    space touches the "1 fire" square and the "build" square; a nun on the fire square gives 1
+    fire."""
     s = make_state()
-    s.squares[14] = s.squares[15] = 1
+    board = s.data.boards["a"]
+    assert [board.squares[q] for q in (12, 13)] == [((("fire", 1, ""),),), ((("build", 1, ""),),)]
+    s.squares[12] = 1
     _advance(s, "nun", 1)
-    assert square_keys(s) == ["square:14", "square:15"] and "stop" in s.legal_keys()
-    lf = s.large_fire[0]
-    play(s, "square:14")
-    assert s.large_fire[0] == lf + 1
-    assert s.top() is None
+    assert square_keys(s) == ["square:12"] and "stop" in s.legal_keys()
+    fire = s.fire[0]
+    play(s, "square:12")
+    assert s.fire[0] == fire + 1 and s.top() is None
+
+
+def test_ex6a_pair_not_upgraded_one_of_two():
+    """MS-EX-6 (a), MS-17.3: "if a nun also lay on the square with the build action, you could
+    choose that action instead": one of the two, not both."""
+    s = make_state()
+    s.squares[12] = s.squares[13] = 1
+    s.coins[0] = s.timber[0] = 3                  # something to build with
+    _advance(s, "nun", 1)
+    assert square_keys(s) == ["square:12", "square:13"] and "stop" in s.legal_keys()
+    fire = s.fire[0]
+    play(s, "square:13")
+    assert pending(s) == "build" and s.fire[0] == fire         # the build instead of the fire
+    play(s, "skip")
+    assert s.top() is None and s.fire[0] == fire
 
 
 def test_ex6d_pair_upgraded_both():
     """MS-EX-6 (d), MS-17.7, MS-17.2: an upgraded overseer on a pair activates both citizens,
     each once."""
     s = make_state()
-    s.squares[14] = s.squares[15] = 1
+    s.squares[12] = s.squares[13] = 1
+    s.coins[0] = s.timber[0] = 3
     _advance(s, "nun", 1, upgraded=True)
-    lf, fire = s.large_fire[0], s.fire[0]
-    play(s, "square:15")
-    assert square_keys(s) == ["square:14"]
-    play(s, "square:14")
-    assert s.top() is None
-    assert (s.large_fire[0], s.fire[0]) == (lf + 1, fire + 2)
+    fire = s.fire[0]
+    play(s, "square:12")
+    assert square_keys(s) == ["square:13"] and s.fire[0] == fire + 1
+    play(s, "square:13")
+    assert pending(s) == "build"
 
 
 def test_ex6b_area_one_of_two():
@@ -125,11 +142,11 @@ def test_centre_three_anywhere():
 def test_activations_are_optional():
     """MS-17.12: activations may be declined ("stop")."""
     s = make_state()
-    s.squares[14] = 1
+    s.squares[12] = 1
     _advance(s, "nun", 1)
-    lf = s.large_fire[0]
+    fire = s.fire[0]
     play(s, "stop")
-    assert s.top() is None and s.large_fire[0] == lf
+    assert s.top() is None and s.fire[0] == fire
 
 
 def test_only_sector_citizens():
@@ -159,15 +176,15 @@ def test_nested_action_resolved_before_next_activation():
     s = make_state()
     s.squares[11] = 1                        # 'overseer any'
     s.squares[3] = 1                         # 2 coin
-    s.squares[14] = 1                        # on the nun path's first space: 1 large fire
+    s.squares[12] = 1                        # on the nun path's first space: 1 fire
     run(s, 0, [("activate", 3, "")])
     play(s, "square:11")
     assert pending(s) == "choose_overseer"
     play(s, "overseer:nun")
-    assert pending(s) == "activate" and square_keys(s) == ["square:14"]   # the nested advance's own
-    play(s, "square:14")
-    # Back to the first activation: 11 was used, 3 and 14 remain (a different advance).
-    assert square_keys(s) == ["square:14", "square:3"]
+    assert pending(s) == "activate" and square_keys(s) == ["square:12"]   # the nested advance's own
+    play(s, "square:12")
+    # Back to the first activation: 11 was used, 3 and 12 remain (a different advance).
+    assert square_keys(s) == ["square:12", "square:3"]
 
 
 def test_square_with_slash_asks_option():

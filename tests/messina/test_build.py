@@ -220,8 +220,8 @@ def test_a_large_fire_pays_the_fire_of_a_build_cost(as_fire):
 @pytest.mark.rule("MS-12.9")
 def test_records_from_before_revision_2_keep_a_large_fire_for_plague_cubes_only():
     """A game saved under rules revision 1 (or with no revision) resolves the option as it was."""
-    assert GAME.rules_revision == 2
     assert GAME.resolve({}, 1)["large_fire_as_fire"] is False
+    assert GAME.resolve({}, 2)["large_fire_as_fire"] is True
     assert GAME.resolve({})["large_fire_as_fire"] is True
 
 

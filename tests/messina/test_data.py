@@ -48,7 +48,7 @@ def test_shipped_data_counts():
     MS-1.3: 15 hut upgrades, 33 workshops, 10 carts; MS-1.9: 14 solo tiles (DATA-1 ... DATA-15)."""
     c = load_components()
     assert isinstance(c, Components)
-    assert c.data_set == "reconstructed-default-v1" and c.reconstructed
+    assert c.data_set == "reconstructed-default-v2" and c.reconstructed
     assert len(c.hexes) == 20 and [h.id for h in c.harbours] == ["NW", "NE", "SE", "SW"]
     assert len(c.ships) == 9 and sum(s.goods == "gems" for s in c.ships) == 3
     assert (len(c.hut_upgrades), len(c.workshops), len(c.carts), len(c.solo_tiles)) == (15, 33, 10, 14)
@@ -249,11 +249,45 @@ def test_all_failures_are_listed_at_once(data_copy):
     assert_named(problems, "carts.toml", "DATA-9")
 
 
+@pytest.mark.rule("MS-17.3", "MS-EX-6")
+def test_side_a_nun_step_1_must_touch_the_fire_and_build_squares_of_the_rulebook(data_copy):
+    """DE 531-533: the pair space of the book's example touches the nun square giving 1 fire and
+    the one with the build action; data whose nun step 1 touches other squares fails DATA-13."""
+    corrupt(data_copy, "player_boards.toml", 'first = { kind = "pair", squares = [12, 13] }',
+            'first = { kind = "pair", squares = [14, 15] }')
+    _, problems = check_directory(data_copy)
+    assert_named(problems, "player_boards.toml", "board a path nun step 1", "DATA-13", "'1 fire'")
+
+
+@pytest.mark.rule("MS-17.3")
+def test_games_of_rules_revision_2_or_earlier_keep_data_set_v1():
+    """Data set v2 moved side a's nun step 1 to the rulebook's squares (rules revision 3). A game
+    saved under revision 1 or 2 names data '' (the shipped set then): it resolves to v1, whose
+    nun step 1 is still the pair 14, 15, and replays as it was played (the golden records)."""
+    from ludoteka.boardgames.messina import GAME
+    assert GAME.rules_revision == 3 and GAME.data_sets() == ["reconstructed-default-v2", "reconstructed-default-v1"]
+    for revision in (1, 2):
+        assert GAME.resolve({}, revision)["data"] == "reconstructed-default-v1"
+        assert GAME.resolve({"data": ""}, revision)["data"] == "reconstructed-default-v1"
+    assert GAME.resolve({}, 3)["data"] == "" and GAME.resolve({})["data"] == ""
+    old, new = GAME.new_state(2, 5, {}, 2), GAME.new_state(2, 5)
+    assert old.data.data_set == "reconstructed-default-v1" and old.revision == 2
+    assert old.data.boards["a"].paths["nun"].first.squares == (14, 15)
+    assert new.data.data_set == "reconstructed-default-v2"
+    assert new.data.boards["a"].paths["nun"].first.squares == (12, 13)
+    # everything else is the shipped set's, and v1 stays playable by its name today
+    assert old.data.boards["a"].squares == new.data.boards["a"].squares and old.data.hexes == new.data.hexes
+    named = GAME.new_state(2, 5, {"data": "reconstructed-default-v1"})
+    assert named.data is old.data and named.revision == 3
+    loaded = GAME.state_from_json(old.to_json())
+    assert loaded.data is old.data and loaded.legal_keys() == old.legal_keys()
+
+
 # ------------------------------------------------------------------ the command line
 def test_cli_validate_shipped_and_copy(data_copy, capsys):
     assert main(["data", "validate", "messina-1347"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("OK: reconstructed-default-v1, ") and "reconstructed: yes" in out
+    assert out.startswith("OK: reconstructed-default-v2, ") and "reconstructed: yes" in out
     assert main(["data", "validate", "messina-1347", str(data_copy), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["ok"] is True
     corrupt(data_copy, "carts.toml", "number = 5", "number = 4")

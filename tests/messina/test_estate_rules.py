@@ -101,14 +101,14 @@ def test_steps_four_five_and_six_activate_as_printed():
 
 def test_activation_follows_the_move_and_is_optional():
     """MS-16.8: activation comes after the overseer has moved onto the space, and only for the
-    citizens that space allows (here the nun's first space: the pair 14, 15)."""
+    citizens that space allows (here the nun's first space: the pair 12, 13)."""
     s = make_state()
     s.squares[13] = s.squares[15] = 1
     run(s, 0, [("overseer", 1, "nun")])
     assert s.overseer_step[NUN] == 1                 # already moved when asked
-    assert pending(s) == "activate" and sorted(s.legal_keys()) == ["square:15", "stop"]
+    assert pending(s) == "activate" and sorted(s.legal_keys()) == ["square:13", "stop"]
     s2 = make_state()
-    s2.squares[13] = 1                               # nobody on the space's squares: no question
+    s2.squares[15] = 1                               # nobody on the space's squares: no question
     run(s2, 0, [("overseer", 1, "nun")])
     assert s2.overseer_step[NUN] == 1 and s2.top() is None
 

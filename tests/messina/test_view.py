@@ -112,10 +112,11 @@ def test_each_square_says_which_overseer_spaces_reach_it():
     """A square's component lists the overseer path spaces that can activate it (a browser audit
     could not tell which overseer would ever reach a citizen placed there): exactly the spaces
     whose groups (the rules' own, activation.groups_for) hold the square, the centre left out.
-    Side a: the nun's step 1 is the pair of squares 14 and 15 (MS-EX-6)."""
+    Side a: the nun's step 1 is the pair of squares 12 and 13 (MS-EX-6)."""
     state = GAME.new_state(2, 1)
     by_id = {c["id"]: c for c in components(state.data)}
-    assert ["nun", "", 1] in by_id["square:a:14"]["reached_by"]
+    assert ["nun", "", 1] in by_id["square:a:12"]["reached_by"]
+    assert ["nun", "", 1] not in by_id["square:a:14"]["reached_by"]
     assert ["artisan", "left", 2] in by_id["square:a:0"]["reached_by"]
     for cls, name in enumerate(OVERSEERS):
         for branch in (1, 2):

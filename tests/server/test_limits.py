@@ -62,7 +62,7 @@ def _data_copy(tmp_path: Path, name: str) -> Path:
     copy = tmp_path / "sets" / name
     shutil.copytree(DATA_DIR, copy, ignore=shutil.ignore_patterns("*.py", "__pycache__"))
     text = (copy / "dataset.toml").read_text()
-    (copy / "dataset.toml").write_text(text.replace('id = "reconstructed-default-v1"', f'id = "{name}"'))
+    (copy / "dataset.toml").write_text(text.replace('id = "reconstructed-default-v2"', f'id = "{name}"'))
     return copy
 
 
@@ -76,7 +76,7 @@ def test_a_data_set_option_takes_only_the_names_of_known_data_sets(start_server,
                             b'"options": {"data": ' + value + b"}}")
         assert answer.status_code == 400, (value[:40], answer.text)
         error = answer.json()["error"]
-        assert "'reconstructed-default-v1'" in error and "'club-set-v1'" in error, error
+        assert "'reconstructed-default-v2'" in error and "'club-set-v1'" in error, error
         assert str(tmp_path) not in error and os.getcwd() not in error and "/etc" not in error, error
     # A registered set by its name: the AI workers find it too, and no frame shows its path.
     table = create(server.url, "messina-1347", ["ai:easy", "ai:easy"], options={"data": "club-set-v1"})
@@ -85,6 +85,8 @@ def test_a_data_set_option_takes_only_the_names_of_known_data_sets(start_server,
         assert time.time() - started < 30, "the AI seat never moved"
         time.sleep(0.1)
     assert frame["options"]["data"] == "club-set-v1" and str(tmp_path) not in json.dumps(frame)
+    create(server.url, "messina-1347", ["human", "human"], options={"data": "reconstructed-default-v2"})
+    # the data set of games begun under rules revision 1 or 2 stays playable by its name
     create(server.url, "messina-1347", ["human", "human"], options={"data": "reconstructed-default-v1"})
     create(server.url, "messina-1347", ["human", "human"], options={"data": ""})
 

@@ -34,6 +34,10 @@ class Game:
     # Per earlier revision r: the defaults of r that revision r+1 changed, and each option that
     # r+1 added with the value that keeps r's rules.
     earlier_defaults: dict[int, dict[str, Any]] = {}
+    # Per earlier revision r whose shipped component data revision r+1 changed: the name of the
+    # data set r shipped (one `data_sets` lists). A saved game of revision r or earlier that names
+    # no data set ('' for a data-set option) plays with it, not with today's shipped data.
+    earlier_data_sets: dict[int, str] = {}
     # Event kinds a later release added (a notice, not a change of rules): a state saved before
     # had none, so they are left out when its saved events are checked against its history, and
     # it loads with the current events (_check_history).
@@ -83,7 +87,19 @@ class Game:
         one); a bad option or revision raises BadOption naming it."""
         earlier = None if revision is None else revision_defaults(
             self.name, self.rules_revision, self.earlier_defaults, revision)
-        return resolve_options(self.name, self.options, options, earlier)
+        resolved = resolve_options(self.name, self.options, options, earlier)
+        shipped = None if revision is None else self.shipped_data_set(revision)
+        if shipped:
+            for name, option in self.options.items():
+                if option.data_set and resolved[name] == "":
+                    resolved[name] = shipped
+        return resolved
+
+    def shipped_data_set(self, revision: int) -> str | None:
+        """The name of the data set rules revision `revision` shipped, where a later revision
+        changed the shipped data (`earlier_data_sets`); None: today's shipped data."""
+        later = [r for r in self.earlier_data_sets if r >= revision]
+        return self.earlier_data_sets[min(later)] if later else None
 
     def revision_of(self, data: Mapping[str, Any], what: str = "game record") -> int:
         """The rules revision a saved record, state or table says it was written under: 1 when

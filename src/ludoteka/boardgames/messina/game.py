@@ -8,6 +8,7 @@ from ludoteka.kernel.data import registered_data_sets
 
 from .action_space import action_keys
 from .data.components import Components
+from .data.earlier import V1, earlier_data_set
 from .data.loader import check_directory, load_components, provenances
 from .evaluate import evaluate_all
 from .invariants import check
@@ -58,8 +59,11 @@ class MessinaGame(Game):
     name = "messina-1347"
     # Raised when a ruling changes a default (Game.rules_revision). Revision 2: a large fire pays
     # for fire in printed costs too (MS-12.9); revision 1 took it only for plague cubes.
-    rules_revision = 2
+    # Revision 3: the shipped data's side-a nun overseer starts beside the "1 fire" and "build"
+    # squares, as the rulebook's example has it (MS-17.3); earlier games keep data set v1.
+    rules_revision = 3
     earlier_defaults = {1: {"large_fire_as_fire": False}}
+    earlier_data_sets = {2: V1}
     passive_keys = PASSIVE_KEYS                    # search playouts usually act rather than pass
     # `medium` searches twice the default's 200 iterations (still capped at 0.9 s): at 200 it beat
     # `easy` in 66.7% of 120 two-player games, at 400 in 74.4% of 80 (docs/measurements.md, the ladder).
@@ -82,6 +86,7 @@ class MessinaGame(Game):
 
     def __init__(self) -> None:
         self.data: Components = load_components(None)
+        self._earlier: dict[str, Components] = {}
         self._boards: dict[tuple[str, int], Board] = {}
         self.state_class = type("MessinaState", (PlayedState,), {"__slots__": (), "game": self})
 
@@ -89,7 +94,7 @@ class MessinaGame(Game):
         return (_registered_game, ())
 
     def data_sets(self) -> list[str]:
-        return [self.data.data_set]
+        return [self.data.data_set, V1]
 
     def components_for(self, options: dict[str, Any]) -> Components:
         """The shipped data, or the data set named by the `data` option: the shipped set's id, a
@@ -97,6 +102,14 @@ class MessinaGame(Game):
         directory = options.get("data") or None
         if directory is None or directory == self.data.data_set:
             return self.data
+        if directory == V1:                   # the data of games saved under rules revision 1 or 2
+            found = self._earlier.get(directory)
+            if found is None:
+                try:
+                    found = self._earlier[directory] = earlier_data_set(self.data, directory)
+                except DataError as exc:
+                    raise BadOption(f"messina-1347: option 'data': {exc}") from None
+            return found
         directory = registered_data_sets(self.name).get(directory, directory)
         try:
             return load_components(directory)

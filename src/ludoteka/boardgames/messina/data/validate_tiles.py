@@ -11,6 +11,8 @@ SCROLL_KINDS = SIDE_A_TRACKS + ("goods_one_type", "workshops", "timber", "hut_up
 SCROLL_CAPS = {"buildings": 6, "workshops": 5, "timber": 6, "coins": 9}      # MS-33.11-33.14
 SOLO_ACTIONS = ("none", "ship", "cart", "workshop", "huts")
 STEPS = 5                                                                    # steps 2..6 of a branch
+FIRE_1 = ((("fire", 1, ""),),)                 # "1 fire" and "build", parsed (loader.parse_action)
+BUILD = ((("build", 1, ""),),)
 
 
 def check_tiles(c: Components, p: Problems) -> None:
@@ -122,6 +124,11 @@ def check_board(c: Components, b: PlayerBoard, p: Problems) -> None:
     for ov, path in b.paths.items():
         if ov in CLASSES:
             check_path(path, CLASSES.index(ov), per, p, f, f"{r} path {ov}")
+    if b.id == "a" and "nun" in b.paths:
+        touched = {b.squares[s] for s in b.paths["nun"].first.squares if 0 <= s < n}
+        p.check(touched == {FIRE_1, BUILD}, f, f"{r} path nun step 1", "DATA-13",
+                "the rulebook's example (DE 531-533, MS-17.3) has the nun overseer's step 1 touch a "
+                "'1 fire' square and a 'build' square of side a")
 
 
 def check_path(path: Path, sector: int, per: int, p: Problems, f: str, r: str) -> None:
