@@ -35,6 +35,20 @@ def test_each_revision_resolves_its_own_defaults():
     assert GAME.new_state(2, 5).revision == 3 and GAME.describe()["rules_revision"] == 3
 
 
+def test_a_saved_game_naming_no_data_set_keeps_the_data_its_revision_shipped():
+    """`earlier_data_sets`: revision 2 changed the shipped data (set "v1" before), revision 3 changed
+    it again ("v2" before); '' (the shipped data) resolves to the set of the saved game's
+    revision, a named set stays named, and today's games keep ''."""
+    class DataToy(RevisedToy):
+        options = dict(RevisedToy.options, data=Option("data", "", "a data set", (), data_set=True))
+        earlier_data_sets = {1: "v1", 2: "v2"}
+
+    game = DataToy()
+    assert [game.resolve({}, r)["data"] for r in (1, 2, 3)] == ["v1", "v2", ""]
+    assert game.resolve({"data": ""}, 1)["data"] == "v1" and game.resolve({"data": "mine"}, 1)["data"] == "mine"
+    assert game.resolve({})["data"] == "" and game.shipped_data_set(3) is None
+
+
 def test_records_and_snapshots_store_the_revision_and_replay_under_it():
     state = GAME.new_state(2, 5, {}, 1)
     while not state.is_terminal():
