@@ -165,18 +165,68 @@ def test_the_guide_warns_of_the_rats_and_says_what_comes_next():
     assert mine["next"]["key"] == "round_next" and mine["next"]["args"]["round"] == 1
 
 
+@pytest.mark.rule("MS-25.17", "MS-26.1")
+def test_the_guide_counts_no_turns_left_once_production_is_under_way():
+    """A browser audit read "Lieutenant turns left: 1; then production" during a round's end: a
+    lieutenant gained in production (the city book) plays next round (MS-25.17), so once the end
+    of the round is under way the guide says production, whatever lieutenant is ready."""
+    ending = next(state for seed in range(20) for state in random_decisions(GAME, 2, seed)
+                  if state.producing and state.round < 6)
+    seat = ending.to_act
+    lieutenant = next(i for i in ending.lieutenants(seat) if ending.lt_at[i] != ESTATE)
+    ending.lt_at[lieutenant], ending.lt_used[lieutenant] = ESTATE, False     # ready, as if just gained
+    assert ending.available_lieutenants(seat)
+    for watcher in (seat, 1 - seat, None):
+        assert GAME.view(ending, watcher)["guide"]["next"]["key"] == "production"
+
+
+@pytest.mark.rule("MS-26.1", "MS-28.1", "MS-7.2")
+def test_an_option_that_ends_the_round_says_so_and_counts_no_lieutenants_of_two_rounds():
+    """A browser audit read "Whatever you choose: gain 4 lieutenants this round" on a quarantine
+    exit, and production's goods as what "End your turn" gives: an option whose resolution runs
+    into the round's end (or the next round's set-up) says so in a note, and leaves the
+    lieutenant count, which mixes two rounds, to `then`; the other changes stay exact
+    (preview_kit). An option that does not end the round has no such note."""
+    found = {}
+    for seed in range(30):
+        for state in random_decisions(GAME, 2, seed):
+            for action in state.legal_actions(state.to_act):
+                after = state.clone()
+                after.apply(action.key)
+                ends = after.round != state.round or after.is_terminal() or (after.producing and not state.producing)
+                kind = ("game_ends" if state.round == 6 else "round_set_up" if state.producing else
+                        "round_ends") if ends else "same_round"
+                if kind not in found:
+                    found[kind] = (state.clone(), action)
+            if len(found) == 4:
+                break
+        if len(found) == 4:
+            break
+    assert set(found) == {"game_ends", "round_set_up", "round_ends", "same_round"}, set(found)
+    for kind, (state, action) in found.items():
+        preview = action.data.get("preview") or {}
+        keys = [n["key"] for n in preview.get("notes", [])]
+        if kind == "same_round":
+            assert not {"game_ends", "round_set_up", "round_ends"} & set(keys), (action.key, preview)
+            continue
+        assert kind in keys, (kind, action.key, preview)
+        assert preview["then"] == ["lieutenants"] and "lieutenants" not in preview.get("gain", {})
+        assert all("lieutenants" not in d for d in preview.get("others", {}).values())
+        assert preview_problems(GAME, state) == []
+
+
 def _offering(key: str, players: int = 3):
     """The first state of seeded random games that offers `key` to the seat to act."""
-    for seed in range(40):
+    for seed in range(80):
         for state in random_decisions(GAME, players, seed):
             if key in state.legal_keys():
                 return state
     raise AssertionError(f"no random game offered {key!r}")
 
 
-@pytest.mark.rule("MS-24.4", "MS-24.7", "MS-24.12", "MS-13.3", "MS-31.8")
+@pytest.mark.rule("MS-24.4", "MS-24.7", "MS-24.12", "MS-24.14", "MS-13.3", "MS-31.8")
 def test_repopulation_says_its_cost_points_and_rats():
-    """MS-24.4: the printed cost and citizens; MS-31.8: the hex's points at the end; MS-24.12: 2
+    """MS-24.4, MS-24.14: the printed cost (and lieutenant) and citizens; MS-31.8: the hex's points at the end; MS-24.12: 2
     points a visit; MS-24.7/13.3: 1 rat when the hex holds cubes, 1 per cube it gets later."""
     s = _offering("repopulate")
     action = next(a for a in s.legal_actions() if a.key == "repopulate")
@@ -186,6 +236,17 @@ def test_repopulation_says_its_cost_points_and_rats():
     cost = dict(h.repop_cost)
     assert args == {"coins": cost.get("coin", 0), "timber": cost.get("timber", 0), "citizens": len(h.repop_citizens),
                     "points": h.points, "visit": 2, "rats": 1 if s.cubes[node] else 0}
+    # MS-24.14: a hex that asks a lieutenant says so too (an audit found it in the tooltip only)
+    notes = _notes(action.data["preview"])
+    assert ("repopulation_lieutenant" in notes) == h.repop_lieutenant
+    for other in s.data.hexes:
+        s.hex_at[node] = s.data.hexes.index(other)
+        if other.repop_lieutenant != h.repop_lieutenant:
+            told = {n["key"] for n in preview_module._repopulation_notes(s, other.id)}
+            assert ("repopulation_lieutenant" in told) == other.repop_lieutenant
+            break
+    else:
+        raise AssertionError("every hex asks a lieutenant alike")
 
 
 @pytest.mark.rule("MS-11.1", "MS-11.3", "MS-11.8", "MS-11.9")
@@ -224,13 +285,13 @@ def test_a_destination_says_whom_it_rescues_and_where_they_go():
 
 @pytest.mark.rule("MS-16.8", "MS-17.3", "MS-17.7", "MS-16.3")
 def test_each_overseer_says_where_it_lands_and_how_many_citizens_it_can_activate():
-    """Side a's nun path, step 1, is the pair of squares 14 and 15 (MS-EX-6): with citizens on
+    """Side a's nun path, step 1, is the pair of squares 12 and 13 (MS-EX-6): with citizens on
     both, an overseer not upgraded activates 1 of them (MS-17.3), an upgraded one both (MS-17.7).
     An overseer whose landing has no citizen says so; one at its 2nd advance asks the branch
     first (MS-16.3). Each note agrees with the decision that applying the option brings."""
     for upgraded, can in ((False, 1), (True, 2)):
         s = blank(2, 1)
-        s.squares[14] = s.squares[15] = 1
+        s.squares[12] = s.squares[13] = 1
         s.overseer_upgraded[2] = upgraded
         s.overseer_step[1] = 1                  # the aristocrat overseer: its 2nd advance is next
         begin(s, ChooseOverseer(0, "advance"))
@@ -239,7 +300,7 @@ def test_each_overseer_says_where_it_lands_and_how_many_citizens_it_can_activate
         assert "overseer_branch_next" in _notes(_preview(s, "overseer:aristocrat"))
         after = s.clone()
         after.apply("overseer:nun")
-        assert sorted(k for k in after.legal_keys() if k.startswith("square:")) == ["square:14", "square:15"]
+        assert sorted(k for k in after.legal_keys() if k.startswith("square:")) == ["square:12", "square:13"]
         after = s.clone()
         after.apply("overseer:aristocrat")
         assert after.top()[0].name == "branch"
@@ -305,22 +366,23 @@ def test_a_hex_action_that_can_do_nothing_says_it_is_lost_and_an_overseer_advanc
 
 @pytest.mark.rule("MS-16.11", "MS-17.3", "MS-17.7", "MS-17.10")
 def test_each_overseer_to_upgrade_says_what_the_upgrade_changes_at_its_next_step():
-    """The nun overseer's next space is the pair of squares 14 and 15 (MS-EX-6): with citizens on
+    """The nun overseer's next space is the pair of squares 12 and 13 (MS-EX-6): with citizens on
     both, upgraded it activates 2 instead of 1 (MS-17.3, MS-17.7). The artisan's next space holds
     none of the seat's citizens; an overseer whose branch is still open, or one in the centre
     (MS-17.10), says so. The numbers agree with what the activation then offers."""
     s = blank(2, 1)
-    s.squares[14] = s.squares[15] = 1
+    s.squares[12] = s.squares[13] = 1
     s.overseer_step[1] = 1                                   # aristocrat: its branch comes next
     begin(s, ChooseOverseer(0, "upgrade"))
     assert _notes(_preview(s, "overseer:nun"))["upgrade_next"] == {"n": 2, "before": 1, "step": 1}
-    assert _notes(_preview(s, "overseer:artisan"))["upgrade_next"] == {"n": 0, "before": 0, "step": 1}
+    # no change said as one ("0 instead of 0")
+    assert _notes(_preview(s, "overseer:artisan"))["upgrade_same"] == {"n": 0, "step": 1}
     assert "upgrade_later" in _notes(_preview(s, "overseer:aristocrat"))
     s.apply("overseer:nun")
     begin(s, ChooseOverseer(0, "advance"))
     s.apply("overseer:nun")                                  # upgraded: both citizens, one by one
-    s.apply("square:14")
-    assert "square:15" in s.legal_keys()
+    s.apply("square:12")
+    assert "square:13" in s.legal_keys()
     centre = blank(2, 1)
     centre.overseer_step[0] = 6
     begin(centre, ChooseOverseer(0, "upgrade"))

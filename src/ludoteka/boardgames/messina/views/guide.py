@@ -24,8 +24,9 @@ def guide(state, seat: int | None) -> dict[str, Any]:
 def _next(state) -> dict[str, Any]:
     if state.is_terminal():
         return note("game_over", "The game is over: the rat penalty and the final scoring are done.")
-    # read from the lieutenants alone (what a view shows): no lieutenant left, the round is ending
-    turns = sum(len(state.available_lieutenants(s)) for s in range(state.players))
+    # read from what a view shows: the round is ending once production is under way (a
+    # lieutenant gained then is next round's, MS-25.17) or no lieutenant is left
+    turns = 0 if state.producing else sum(len(state.available_lieutenants(s)) for s in range(state.players))
     if not turns:
         if state.round >= ROUNDS:
             return note("production_last", "Round VI ends: production, then the rat penalty and the final "

@@ -27,6 +27,7 @@ from ..rules.overseers import CENTRE
 from ..rules.plague import pay_for_cube, payment_keys, rescue_options, round_row
 from ..rules.turns import destinations
 from ..scoring.standard import rat_penalty
+from .guide import ROUNDS
 
 # The public counters of a seat, in display order: item -> English label (Game.supply_items).
 SUPPLY_ITEMS = {"coins": "coins", "timber": "timber", "fire": "fire", "large_fire": "large fire",
@@ -72,25 +73,33 @@ class _Worlds:
         return self._made
 
 
+def _ends_round(after, before) -> bool:
+    """Whether applying the option to `before` went on into the end of the round (`after`)."""
+    return after.round != before.round or after.is_terminal() or (after.producing and not before.producing)
+
+
 def _effect(state, seat: int, key: str, worlds: _Worlds):
-    """(changes per seat, uncertain items, the state after, whether it was revealing)."""
+    """(changes per seat, uncertain items, the state after, whether it was revealing, whether the
+    round's end followed)."""
     before = _all(state)
     after = state.clone()
     after.apply(key, seat)
     if not _revealing(after, state):
-        return [changes(b, supplies(after, s)) for s, b in enumerate(before)], set(), after, False
-    seen = []
+        return ([changes(b, supplies(after, s)) for s, b in enumerate(before)], set(), after, False,
+                _ends_round(after, state))
+    seen, ended = [], False
     for world in worlds.get():
         base, tried = _all(world), world.clone()
         tried.apply(key, seat)
         seen.append([changes(b, supplies(tried, s)) for s, b in enumerate(base)])
+        ended = ended or _ends_round(tried, world)
     first, unsure = seen[0], set()
     for other in seen[1:]:
         for s in range(state.players):
             for item in set(first[s]) | set(other[s]):
                 if first[s].get(item, 0) != other[s].get(item, 0):
                     unsure.add(item)
-    return first, unsure, None, True
+    return first, unsure, None, True, ended
 
 
 def _forced(after, seat: int) -> dict[str, int]:
@@ -205,7 +214,11 @@ def _repopulation_notes(state, hex_id: str) -> list[dict[str, Any]]:
                  f"{count_text(rat, 'rat')} now "
                  "and 1 for every plague cube the hex gets later",
                  coins=cost.get("coin", 0), timber=cost.get("timber", 0), citizens=len(h.repop_citizens),
-                 points=h.points, visit=state.data.tables.visit_points, rats=rat)]
+                 points=h.points, visit=state.data.tables.visit_points, rats=rat)] + (
+        # MS-24.14: a printed lieutenant is one more of the seat's lieutenants given up (a browser
+        # audit found it only in the hex's tooltip)
+        [note("repopulation_lieutenant", "it also takes one more of your lieutenants still available this round")]
+        if h.repop_lieutenant else [])
 
 
 def _branch_notes(state, seat: int, cls: int, key: str) -> list[dict[str, Any]]:
@@ -270,6 +283,9 @@ def _upgrade_notes(state, seat: int, cls: int) -> list[dict[str, Any]]:
         return [note("upgrade_later", "its branch is not chosen yet; from now on its activations may give more")]
     space = space_at(state, seat, cls, step)
     now, then = (_activations(state, seat, groups_for(state, seat, space, cls, up)) for up in (False, True))
+    if then == now:         # "1 ... instead of 1" read as a slip (a browser audit)
+        return [note("upgrade_same", f"at its next step it could activate {now} of your citizens there now, "
+                     "upgraded or not", n=now, step=step)]
     return [note("upgrade_next", f"at its next step it could activate {then} of your citizens there now, "
                  f"instead of {now}", n=then, before=now, step=step)]
 
@@ -355,7 +371,7 @@ def preview(state, seat: int, action: Action, keys: list[str], worlds: _Worlds) 
     """The preview of one option of `seat` (see the module docstring)."""
     key, frame = action.key, state._stack[1]
     kind = frame[0].name
-    diff, unsure, after, revealing = _effect(state, seat, key, worlds)
+    diff, unsure, after, revealing, ended = _effect(state, seat, key, worlds)
     notes: list[dict[str, Any]] = []
     confirm = None
     if kind == "choose_destination" and key.startswith("hex:"):
@@ -397,8 +413,29 @@ def preview(state, seat: int, action: Action, keys: list[str], worlds: _Worlds) 
             notes.append(_rat_note(state, seat, later, True))
     if revealing:
         notes.append(note("reveals", "this reveals hidden tiles: it cannot be undone"))
+    then: tuple[str, ...] = ()
+    if ended:
+        # the changes shown include the round's end; a count of "lieutenants this round" would
+        # mix two rounds, so it is left to the note (a browser audit read "gain 4 lieutenants")
+        notes.append(_round_end_note(state))
+        then = ("lieutenants",)
+        diff = [{item: n for item, n in d.items() if item != "lieutenants"} for d in diff]
+        own = diff[seat]
     others = {s: d for s, d in enumerate(diff) if s != seat}
-    return make_preview(own, others=others, uncertain=unsure, notes=notes, confirm=confirm)
+    return make_preview(own, others=others, uncertain=unsure, notes=notes, confirm=confirm, then=then)
+
+
+def _round_end_note(state) -> dict[str, Any]:
+    """MS-26 - MS-29: what follows the option before the next decision, included in its changes."""
+    if state.round >= ROUNDS:
+        return note("game_ends", "then the game ends: production, the rat penalty and the final scoring "
+                    "(the changes shown include them)", round=state.round)
+    if state.producing:
+        return note("round_set_up", f"then round {state.round + 1} is set up (the changes shown include it)",
+                    next=state.round + 1)
+    return note("round_ends", f"then round {state.round} ends: production, the quarantine advance and the "
+                f"set-up of round {state.round + 1} (the changes shown include them)",
+                round=state.round, next=state.round + 1)
 
 
 def with_previews(state, seat: int, actions: list[Action]) -> list[Action]:
