@@ -386,6 +386,54 @@ def test_the_jugglers_destination_names_the_piece_in_the_browser(page):
     assert texts[2].startswith("Move it to your "), texts
 
 
+@pytest.mark.rule("ND-7.1", "ND-18.7")
+def test_notre_dame_is_nobodys_own_sector_in_the_option_texts(page):
+    """A browser audit read "Place a stone ... in your Notre Dame" and "move a stone from your
+    Notre Dame": Notre Dame is the common centre, not a sector of the seat's borough."""
+    actions = [{"key": "a", "label": "ENGINE", "data": {"kind": "place", "to": "notre_dame"}},
+               {"key": "b", "label": "ENGINE", "data": {"kind": "juggle", "from": "notre_dame", "piece": "stone"}},
+               {"key": "c", "label": "ENGINE", "data": {"kind": "place", "to": "hotel"}}]
+    texts, untranslated = page.evaluate(ND_ACTIONS, [actions])
+    assert untranslated == [] and not any("your Notre Dame" in t for t in texts), texts
+    assert texts[0] == "Place a stone from your personal supply on Notre Dame"
+    assert texts[1] == "Juggler: move a stone from Notre Dame" and texts[2].endswith("in your Hotel"), texts
+
+
+ND_SECTORS = """async ([view]) => {
+  const { setLanguage } = await import('/static/i18n.js');
+  const { context } = await import('/static/tableview.js');
+  await setLanguage('en');
+  const info = (await (await fetch('/api/games')).json()).games.find((g) => g.name === 'notre-dame');
+  const seats = view.players.map((p) => ({ seat: p.seat, kind: 'human' }));
+  const ctx = context({ game: 'notre-dame', table: 'T', version: 1, seat: 0, view, seats, acting: [] }, info);
+  const board = ctx.mod.render(ctx);
+  return [...board.querySelectorAll('g.sector')].filter((g) => g.dataset.place.startsWith('sector:0:')).map((g) => ({
+    place: g.dataset.place, count: g.querySelector('.nd-count').textContent,
+    stones: g.querySelectorAll('rect').length - 1, friend: g.querySelectorAll('circle').length,
+  }));
+}"""
+
+
+@pytest.mark.rule("ND-7.6", "ND-13.5")
+def test_a_notre_dame_sector_shows_its_stones_and_the_friend_counted_as_one(page):
+    """A browser audit saw a sector with 1 stone and the trusted friend drawn as "1", no stone
+    and the friend: the count is the pieces (the friend counts as a stone, ND-7.6), and every
+    stone is drawn beside the friend."""
+    game = registry.game("notre-dame")
+    state = game.new_state(3, 1)
+    residence, hotel = 1, 3
+    state.sector_stones[residence] = 1
+    state.sector_stones[hotel] = 2
+    state.friend[0] = residence
+    view = json.loads(json.dumps(state.view(0)))
+    drawn = {d["place"]: d for d in page.evaluate(ND_SECTORS, [view])}
+    names = game.data.sectors
+    assert drawn[f"sector:0:{names[residence]}"] == {"place": f"sector:0:{names[residence]}", "count": "2",
+                                                     "stones": 1, "friend": 1}
+    assert drawn[f"sector:0:{names[hotel]}"]["count"] == "2" and drawn[f"sector:0:{names[hotel]}"]["stones"] == 2
+    assert drawn[f"sector:0:{names[hotel]}"]["friend"] == 0
+
+
 IF_ENDED = """async ([view, language]) => {
   const { setLanguage } = await import('/static/i18n.js');
   const { context } = await import('/static/tableview.js');

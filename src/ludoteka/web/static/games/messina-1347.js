@@ -6,7 +6,7 @@
 
 import { h, s, label } from "../dom.js";
 import { CLASSES, ROMAN, actionText, bookName, capital, citizenText, cityId, className, eventText, explain, rowLines,
-         tileName, trackName } from "./messina-texts.js";
+         shortSpec, tileName, trackName } from "./messina-texts.js";
 
 const COLOURS = ["#c0392b", "#2e6da4", "#2e8b57", "#d4a017"];
 const AUTOMA_COLOUR = "#555";
@@ -41,17 +41,22 @@ function lieutenantFigure(x, y, figure) {
 
 function hexContent(ctx, id, entry) {
   const g = [];
+  // the action printed on the hex, on the hex (a browser audit had to hover every hex to plan)
+  const printed = ctx.components[id]?.action;
+  const lines = printed ? shortSpec(ctx, printed) : [];
   if (entry.kind === "hex") {
-    g.push(label(0, -34, `${id} ${entry.rat ? RAT_MARK[entry.rat] : ""}`, { class: "ms-hex-id" }));
+    g.push(label(0, -36, `${id} ${entry.rat ? RAT_MARK[entry.rat] : ""}`, { class: "ms-hex-id" }));
+    lines.forEach((line, k) => g.push(label(0, -23 + k * 10 - (lines.length - 1) * 4, line, { class: "ms-hex-action" })));
     CLASSES.forEach((cls, k) => {
       const n = entry.citizens[cls];
       if (!n) return;
-      g.push(citizenDot(-24 + k * 22, -12, cls, false), label(-24 + k * 22 + 11, -12, n, { class: "tiny" }));
+      g.push(citizenDot(-24 + k * 22, -6, cls, false), label(-24 + k * 22 + 11, -6, n, { class: "tiny" }));
     });
   } else {
-    g.push(label(0, -30, entry.kind === "harbour" ? id : id.slice(5), { class: "ms-hex-id" }));
+    g.push(label(0, -32, entry.kind === "harbour" ? id : id.slice(5), { class: "ms-hex-id" }));
+    lines.forEach((line, k) => g.push(label(0, -19 + k * 10, line, { class: "ms-hex-action" })));
   }
-  for (let i = 0; i < entry.cubes; i++) g.push(s("rect", { x: -26 + i * 12, y: 4, width: 9, height: 9, fill: "#1b1b1b", rx: 1 }));
+  for (let i = 0; i < entry.cubes; i++) g.push(s("rect", { x: -26 + i * 12, y: 7, width: 9, height: 9, fill: "#1b1b1b", rx: 1 }));
   entry.lieutenants.forEach((f, i) => g.push(lieutenantFigure(-24 + i * 18, 28, f)));
   return g;
 }

@@ -38,6 +38,17 @@ function shortAlt(ctx, atoms) {
   return atoms.map(([verb, n, arg]) => (RESOURCES.has(verb) ? amount(ctx, verb, n) : atomText(ctx, [verb, n, arg]))).join(" + ");
 }
 
+/** A printed action as short as the board prints it ("2 coins", "Build / 1 large fire"), for
+ *  the hexes themselves: each alternative one line. */
+export function shortSpec(ctx, spec) {
+  const atom = ([verb, n, arg]) => {
+    if (RESOURCES.has(verb)) return amount(ctx, verb, n);
+    if (verb === "overseer") return arg === "any" ? ctx.t("ms.short.overseer_any") : ctx.t("ms.short.overseer", { class: className(ctx, arg) });
+    return ctx.has(`ms.short.${verb}`) ? ctx.t(`ms.short.${verb}`) : atomText(ctx, [verb, n, arg]);
+  };
+  return (spec || []).map((alt) => capital(alt.map(atom).join(" + ")));
+}
+
 /** The visible name of a component whose code (U03, W12, K1b, S1-silk) stays inside its
  *  explanation: what a hut upgrade or workshop does, a cart's or ship's printed number. */
 export function tileName(ctx, id, quoted = true) {

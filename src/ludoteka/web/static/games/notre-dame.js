@@ -91,8 +91,9 @@ function pips(count, colour, x, y, perRow) {
 
 function sectorBox(ctx, seat, sector, x, y, width) {
   const p = player(ctx, seat);
-  const count = p.sectors[sector];
+  const stones = p.sectors[sector];
   const friend = p.trusted_friend === sector;
+  const count = stones + (friend ? 1 : 0);      // the friend counts as a stone (ND-7.6)
   const place = `sector:${seat}:${sector}`;
   const name = componentName(ctx, sector);
   const half = width / 2;
@@ -103,8 +104,8 @@ function sectorBox(ctx, seat, sector, x, y, width) {
     s("rect", { x: -half, y: -BOX_HIGH / 2, width, height: BOX_HIGH, rx: 8, fill: "#fbf6e9", stroke: colourOf(ctx, seat), "stroke-width": 3 }),
     nameText(name, 0, -13, width - 8),
     label(-half + 13, 22, count, { class: "nd-count" }),
-    pips(count - (friend ? 1 : 0), colourOf(ctx, seat), -half + 27, 12, Math.max(1, Math.floor((width - 50) / 12))),
-    friend ? s("circle", { cx: half - 12, cy: 22, r: 7, fill: "#fff", stroke: colourOf(ctx, seat), "stroke-width": 3 },
+    pips(stones, colourOf(ctx, seat), -half + 27, 12, Math.max(1, Math.floor((width - 50) / 12))),
+    friend ? s("circle", { cx: half - 12, cy: 22, r: 8, fill: "#fff", stroke: colourOf(ctx, seat), "stroke-width": 4 },
       s("title", {}, ctx.t("nd.friend"))) : null);
 }
 
@@ -204,6 +205,8 @@ function persons(ctx) {
       const place = `person:${p.id}`;
       return h("div", { class: `card person deck-${p.deck}`, "data-place": place, "data-mark": place, "data-component": p.id },
         h("strong", {}, componentName(ctx, p.id)),
+        // what a bribe buys, on the card: a phone has no hover to read it (a browser audit)
+        h("span", { class: "effect" }, ctx.t(`nd.c.${p.id}.text`)),
         h("span", { class: "rats" }, ctx.t("nd.person_rats", { n: p.rats }), reconstructedRats ? " *" : ""));
     })),
     // the mark explained where it is seen (a browser audit found "3 rats *" unexplained)
@@ -335,9 +338,10 @@ export default {
         return ctx.t(`nd.act.${key}`, { from: name(d.from), to: name(d.to) });
       }
       case "minstrel": return ctx.t("nd.act.minstrel", { from: name(d.from), to: name(d.to) });
-      case "juggle": return ctx.t("nd.act.juggle", { from: name(d.from), piece: ctx.t(`nd.piece.${d.piece}`) });
+      case "juggle": return ctx.t(d.from === "notre_dame" ? "nd.act.juggle_cathedral" : "nd.act.juggle",
+                                  { from: name(d.from), piece: ctx.t(`nd.piece.${d.piece}`) });
       case "keep": return ctx.t("nd.act.keep", { card: name(d.card) });
-      case "place": return ctx.t("nd.act.place", { to: name(d.to) });
+      case "place": return ctx.t(d.to === "notre_dame" ? "nd.act.place_cathedral" : "nd.act.place", { to: name(d.to) });
       case "play": return ctx.t(d.count ? "nd.act.play" : "nd.act.play_plain", { card: name(d.card), n: d.count });
       case "carriage":
         if (!d.take_message) return ctx.t(d.market === ctx.view.players[ctx.seat]?.carriage ? "nd.act.carriage_stay" : "nd.act.carriage", { market: marketName(ctx, d.market) });
