@@ -265,3 +265,36 @@ def test_the_trusted_friends_note_puts_it_on_the_board_the_first_time_and_moves_
     assert "effect_trusted_friend_first" in note_keys(preview(s, "play:trusted_friend"))
     s.friend[0] = 2
     assert "effect_trusted_friend" in note_keys(preview(s, "play:trusted_friend"))
+
+
+@rule("ND-22.1", "ND-22.3", "ND-14.3")
+def test_the_options_own_prestige_is_told_apart_from_notre_dames_scoring():
+    """A browser audit read "You gain 8 prestige" on the Night Watchman: 4 were the bribe's, 4
+    Notre Dame's scoring that the last bribe of a period sets off. The option's own prestige and
+    the scoring's (with the park bonus) are two notes, and with the plague's loss they add up to
+    what the trial on the seat's own determinization did."""
+    def told(p, key) -> dict:
+        return next((n["args"] for n in p.get("notes", ()) if n["key"] == key), {})
+
+    checked = 0
+    for seed in range(40):
+        for state in random_decisions(GAME, 3, seed):
+            seat = state.to_act
+            if seat is None or not state.notre_dame_stones[seat]:
+                continue
+            for action in state.legal_actions(seat):
+                p = action.data.get("preview") or {}
+                if "notre_dame_scoring" not in note_keys(p):
+                    continue
+                world = state.determinize(seat, 0)
+                before = world.prestige[seat]
+                world.apply(action.key, seat)
+                own = told(p, "prestige").get("n", 0) - told(p, "prestige_lost").get("n", 0)
+                lost = (told(p, "plague_overflow") or told(p, "plague_overflow_no_stone")).get("n", 0)
+                scored = note_args(p, "notre_dame_mine")["n"]
+                assert scored >= state.notre_dame_stones[seat] * note_args(p, "notre_dame_scoring")["n"]
+                assert own + scored - lost == world.prestige[seat] - before, (action.key, p)
+                checked += 1
+        if checked >= 3:
+            break
+    assert checked >= 3

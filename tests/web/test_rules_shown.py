@@ -9,7 +9,7 @@ def test_the_table_page_names_its_rules_revision_and_options(open_page, server):
     page = open_page()
     start_table(page, server.url, "kingsburg", ["you", "friend"], negative_vp=False)
     page.click("#rules summary")
-    assert page.inner_text("#rules summary") == "Rules revision 2"
+    assert page.inner_text("#rules summary") == "This table's rules and options (revision 2)"
     tokens = page.inner_text("#rules li[data-option=one_token_per_season]")
     assert tokens.startswith("One +2 token per season: yes") and "one +2 token per season" in tokens
     assert page.inner_text("#rules li[data-option=negative_vp]").startswith("Negative victory points: no")

@@ -51,17 +51,38 @@ def preview(state, seat: int, key: str, notes: list[dict[str, Any]] | None = Non
     world.apply(key, seat)
     gains = [_diff(before[s], supplies(world, s)) for s in range(n)]
     out = list(notes or ())
+    events = world.events(seat, since=mark)
     if not state.options["open_prestige"] and world.prestige[seat] != prestige:
-        gained = world.prestige[seat] - prestige
-        out.append(note("prestige", f"you gain {gained} prestige (hidden from the others)", n=gained)
-                   if gained > 0 else note("prestige_lost", f"you lose {-gained} prestige", n=-gained))
-    ahead = [x for event in world.events(seat, since=mark) for x in _event_notes(event, seat, rat)]
+        # the option's own prestige, apart from what the round's end then adds or takes (each said
+        # in its own note): a browser audit read Notre Dame's scoring as the Night Watchman's
+        scored, lost = _later_prestige(events, seat)
+        gained = world.prestige[seat] - prestige - scored + lost
+        if gained:
+            out.append(note("prestige", f"you gain {gained} prestige (hidden from the others)", n=gained)
+                       if gained > 0 else note("prestige_lost", f"you lose {-gained} prestige", n=-gained))
+        if scored:
+            out.append(note("notre_dame_mine", f"Notre Dame's scoring brings you {scored} prestige, hidden "
+                            "from the others", n=scored))
+    ahead = [x for event in events for x in _event_notes(event, seat, rat)]
     ahead.sort(key=lambda x: x["key"] != "plague")             # the plague first, then what it costs
     out += ahead
     if confirm and not any(x["key"] == confirm for x in out):
         out.append(note(confirm, CONFIRM_TEXTS[confirm]))
     return make_preview(gains[seat], others={s: gains[s] for s in range(n) if s != seat},
                         notes=out, confirm=confirm)
+
+
+def _later_prestige(events: list[dict[str, Any]], seat: int) -> tuple[int, int]:
+    """(the seat's prestige from Notre Dame's scoring, park bonus included; what the plague takes)
+    among `events`, both said in notes of their own."""
+    scored = lost = 0
+    for event in events:
+        data = event["data"]
+        if event["kind"] == "prestige" and data["seat"] == seat and data["category"] == "notre_dame":
+            scored += data["points"] + data["park_bonus"]
+        elif event["kind"] == "plague_overflow" and data["seat"] == seat:
+            lost += data["prestige"]
+    return scored, lost
 
 
 def _diff(before: dict[str, int], after: dict[str, int]) -> dict[str, int]:
