@@ -215,6 +215,33 @@ def test_an_option_that_ends_the_round_says_so_and_counts_no_lieutenants_of_two_
         assert preview_problems(GAME, state) == []
 
 
+@pytest.mark.rule("MS-24.1", "MS-24.4", "MS-24.14")
+def test_a_destination_says_when_its_hex_could_then_be_repopulated():
+    """A browser audit found no destination saying that its hex could be repopulated: a hex
+    destination says so when, once the lieutenant is there (the way paid), the seat could
+    repopulate it; never otherwise. Checked against the rules' own test on the state reached."""
+    from ludoteka.boardgames.messina.rules.repopulation import can_repopulate
+    said = unsaid = 0
+    for seed in range(30):
+        for state in random_decisions(GAME, 2, seed):
+            if state.decision_kind() != "ChooseDestination":
+                continue
+            for action in state.legal_actions(state.to_act):
+                if not action.key.startswith("hex:"):
+                    continue
+                after = state.clone()
+                after.apply(action.key)
+                if after.rng != state.rng or after._history[1][2]:
+                    continue                             # revealing: judged on no world, said nowhere
+                can = can_repopulate(after, state.to_act, action.data["node"], state.top()[2])
+                told = "can_repopulate" in [n["key"] for n in (action.data.get("preview") or {}).get("notes", [])]
+                assert told == can, (seed, action.key)
+                said, unsaid = said + told, unsaid + (not told)
+        if said >= 3:
+            break
+    assert said >= 3 and unsaid > said
+
+
 def _offering(key: str, players: int = 3):
     """The first state of seeded random games that offers `key` to the seat to act."""
     for seed in range(80):

@@ -25,6 +25,7 @@ from ..rules.build import free_huts
 from ..rules.citizens import workshop_move_keys
 from ..rules.overseers import CENTRE
 from ..rules.plague import pay_for_cube, payment_keys, rescue_options, round_row
+from ..rules.repopulation import can_repopulate
 from ..rules.turns import destinations
 from ..scoring.standard import rat_penalty
 from .guide import ROUNDS
@@ -377,6 +378,10 @@ def preview(state, seat: int, action: Action, keys: list[str], worlds: _Worlds) 
     if kind == "choose_destination" and key.startswith("hex:"):
         notes += _rescue_notes(state, seat, action.data.get("node", -1))
         notes += _hex_notes(state, seat, action.data.get("node", -1))
+        # MS-24.1: the biggest points of the game, said where they can be had (a browser audit
+        # found no destination saying so); judged once there, the way paid and the rescue not yet
+        if after is not None and can_repopulate(after, seat, action.data.get("node", -1), frame[2]):
+            notes.append(note("can_repopulate", "once there, you could repopulate this hex instead of its action"))
     elif kind == "choose_destination" and key.startswith("ship:"):
         notes += _ship_notes(state, seat, key[5:])
     elif kind == "turn" and key == "action":

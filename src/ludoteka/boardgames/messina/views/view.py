@@ -146,6 +146,7 @@ def view(state, seat: int | None) -> dict[str, Any]:
         "round": state.round, "decision": top[0].name if top is not None else "over",
         "to_act": state.to_act, "acting": list(state.acting_seats()) if top is not None else [],
         "turn_order": list(state.turn_order), "city": city, "empty_locations": empty,
+        "visit_points": data.tables.visit_points,
         "ships": {data.ships[i].id: {"at": (f"dock:{CORNERS[at]}" if at < 4 else f"seat:{at - SHIP_OWNED}"),
                                      "cube": bool(state.ship_cube[i])}
                   for i, at in enumerate(state.ship_at) if at >= 0},

@@ -89,7 +89,13 @@ function city(ctx) {
     const place = `hex:${id}`;
     const g = s("g", { "data-place": place, "data-mark": place, "data-component": id, transform: `translate(${x.toFixed(1)},${y.toFixed(1)})` },
       s("polygon", { points: hexPath(0, 0), fill, stroke: owner === null || owner === undefined ? "#5b4a32" : colourOf(owner), "stroke-width": owner === null || owner === undefined ? 2 : 6 }),
-      hexContent(ctx, id, entry));
+      hexContent(ctx, id, entry),
+      // the owner's repopulated tile and what a visit pays it (a browser audit found the border
+      // alone hidden under the options' highlight)
+      owner === null || owner === undefined ? null : s("g", { class: "ms-owner-tile" },
+        s("rect", { x: 22, y: 12, width: 22, height: 14, rx: 2, fill: colourOf(owner), stroke: "#111" }),
+        label(33, 19, `+${view.visit_points}`, { class: "tiny light" }),
+        s("title", {}, ctx.t("ms.repopulated_tile", { name: ctx.shortName(owner), n: view.visit_points }))));
     svg.append(g);
     if (entry.kind === "dock") entry.ships.forEach((sh, i) => svg.append(ship(ctx, sh.ship, sh.cube, x, y - 8 + i * 20 - (entry.ships.length - 1) * 6)));
   }
