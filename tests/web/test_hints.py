@@ -143,3 +143,27 @@ def test_a_table_of_two_people_has_no_hint_button(open_page, server):
     page.keyboard.press("h")
     page.wait_for_timeout(300)
     assert page.locator("#hint-status, #hint").count() == 0
+
+
+@pytest.mark.parametrize("points, close", [((1.6, 1.5), True), ((4.0, 1.5), False)])
+def test_a_near_tie_of_the_two_best_options_is_said(open_page, server, points, close):
+    """A browser audit read "1.6 ± 10" over "1.5 ± 9" as a clear advice: when the two best
+    estimates are less than a point apart (and inside the games' spread), the hint says they are
+    about equally good; a clear lead is not called a tie. The answer is the page's own (routed)."""
+    page = open_page()
+    keys: list[str] = []
+
+    def answer(route):
+        options = [{"key": key, "label": key, "points": p, "spread": 9.0, "share": 0.4, "reasons": []}
+                   for key, p in zip(keys, points)]
+        route.fulfill(status=200, json={"options": options, "estimate": "margin", "suggested": keys[0]})
+    page.route(re.compile(r"/api/tables/.+/hint$"), answer)
+    start_table(page, server.url, "kingsburg", ["you", "ai_easy"])
+    _wait_for_hint_button(page)
+    keys[:] = page.eval_on_selector_all(".option-row", "rows => rows.map((r) => r.dataset.key)")[:2]
+    assert len(keys) == 2
+    page.click("#hint-button")
+    page.wait_for_selector("#hint .hint-options > li")
+    assert page.locator("#hint-close").count() == (1 if close else 0)
+    if close:
+        assert page.inner_text("#hint-close").startswith("The first two are about equally good")

@@ -23,6 +23,16 @@ function estimateText(option, estimate) {
   return t(points > 0 ? "ui.hint.ahead" : "ui.hint.behind", { n: Math.abs(points), spread });
 }
 
+/** Whether the two best options are a near tie: their estimates less than a point apart, well
+ *  inside how much the played-out games varied (a browser audit read 1.6 ± 10 over 1.5 ± 9 as
+ *  a clear advice). */
+function close(options) {
+  const [a, b] = options;
+  if (!a || !b || typeof a.points !== "number" || typeof b.points !== "number") return false;
+  const gap = Math.abs(a.points - b.points);
+  return gap < 1 && gap < Math.max(a.spread ?? 0, b.spread ?? 0);
+}
+
 /** Why a hint could not be had, in words. */
 function errorText(error) {
   if (error.status === 429) return t("ui.hint.busy");
@@ -99,6 +109,7 @@ export function tableHints(tableId, rerender) {
           " ", h("span", { class: "hint-share" }, t("ui.hint.share", { percent: Math.round(option.share * 100) })),
           h("ul", { class: "hint-reasons" }, (option.reasons || []).map((r) => h("li", { "data-reason": r.key }, reasonText(r, ctx)))));
       })),
+      close(answer.options) ? h("p", { class: "hint-close", id: "hint-close" }, t("ui.hint.close")) : null,
       h("details", { class: "hint-what" }, h("summary", {}, t("ui.hint.how_to_read")),
         t(answer.estimate === "score" ? "ui.hint.what_score" : "ui.hint.what_margin")));
   }
