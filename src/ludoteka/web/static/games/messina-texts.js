@@ -291,10 +291,11 @@ const EXPLAIN = {
     ctx.t("ms.explain.hex", { class: c.hex_class, colour: ctx.t(`ms.colour.${c.colour}`), rat: c.rat ? ctx.t(`ms.rat.${c.rat}`) : ctx.t("ms.no_rat") }),
     ctx.t("ms.explain.action", { action: specText(ctx, c.action) }), repopulationText(ctx, c.repopulation), ctx.t("ms.explain.hex_points", { n: c.points })] }),
   harbour: (c, ctx) => ({ title: ctx.t("ms.harbour", { corner: c.id }), lines: [ctx.t("ms.explain.action", { action: specText(ctx, c.action) }), ctx.t("ms.explain.harbour")] }),
-  ship: (c, ctx) => ({ title: ctx.t("ms.ship", { id: c.id }), lines: [ctx.t("ms.explain.ship", { number: c.number, goods: ctx.t(`ms.goods.${c.goods}`), gain: shipGain(ctx, c.id) })] }),
-  cart: (c, ctx) => ({ title: ctx.t("ms.cart", { id: c.id }), lines: [ctx.t("ms.explain.cart", { number: c.number, cost: costText(ctx, c.cost), points: amount(ctx, "points", c.points) })] }),
-  hut_upgrade: (c, ctx) => ({ title: ctx.t("ms.hut_upgrade", { id: c.id }), lines: [ctx.t("ms.explain.cost", { cost: costText(ctx, c.cost) }), ctx.t("ms.explain.hut_upgrade", { production: altText(ctx, c.production) })] }),
-  workshop: (c, ctx) => ({ title: ctx.t("ms.workshop", { id: c.id }), lines: [
+  // titles name a tile as the page does, not by its code (a browser audit saw "workshop W07")
+  ship: (c, ctx) => ({ title: capital(tileName(ctx, c.id)), lines: [ctx.t("ms.explain.ship", { number: c.number, goods: ctx.t(`ms.goods.${c.goods}`), gain: shipGain(ctx, c.id) })] }),
+  cart: (c, ctx) => ({ title: capital(tileName(ctx, c.id, false)), lines: [ctx.t("ms.explain.cart", { number: c.number, cost: costText(ctx, c.cost), points: amount(ctx, "points", c.points) })] }),
+  hut_upgrade: (c, ctx) => ({ title: capital(ctx.t("ms.hut_upgrade", { id: tileName(ctx, c.id) })), lines: [ctx.t("ms.explain.cost", { cost: costText(ctx, c.cost) }), ctx.t("ms.explain.hut_upgrade", { production: altText(ctx, c.production) })] }),
+  workshop: (c, ctx) => ({ title: capital(ctx.t("ms.workshop", { id: tileName(ctx, c.id) })), lines: [
     ctx.t("ms.explain.workshop", { period: ctx.t(`ms.period.${c.period}`), class: className(ctx, c.citizen), cost: costText(ctx, c.cost) }),
     c.requires_upgraded ? ctx.t("ms.explain.needs_upgraded", { citizen: className(ctx, c.citizen) }) : ctx.t("ms.explain.needs", { citizen: aClass(ctx, c.citizen) }),
     c.period === "early" ? ctx.t("ms.explain.produces", { normal: altText(ctx, c.production), upgraded: altText(ctx, c.production_upgraded) })
