@@ -279,8 +279,27 @@ def test_games_of_rules_revision_2_or_earlier_keep_data_set_v1():
     assert old.data.boards["a"].squares == new.data.boards["a"].squares and old.data.hexes == new.data.hexes
     named = GAME.new_state(2, 5, {"data": "reconstructed-default-v1"})
     assert named.data is old.data and named.revision == 3
-    loaded = GAME.state_from_json(old.to_json())
-    assert loaded.data is old.data and loaded.legal_keys() == old.legal_keys()
+    # a snapshot saved before: the shipped data named '' and no revision (1)
+    saved = new.to_json()
+    saved["options"] = {**saved["options"], "data": ""}
+    del saved["revision"]
+    loaded = GAME.state_from_json(saved)
+    assert loaded.data is old.data and loaded.revision == 1 and loaded.legal_keys() == new.legal_keys()
+    # the explained components are the shipped set's: a table on v1 says which spaces reach a square
+    reach = GAME.view(old, 0)["reached_by"]["a"]
+    assert ["nun", "", 1] in reach[14] and ["nun", "", 1] not in reach[12]
+    assert "reached_by" not in GAME.view(new, 0)
+
+
+def test_a_replaced_shipped_data_set_has_no_earlier_set():
+    """Data set v1 is kept as a change of v2: with the shipped data replaced by its owner (another
+    id), '' means that data for every revision and v1 is not offered."""
+    from dataclasses import replace
+    from ludoteka.boardgames.messina.game import MessinaGame
+    game = MessinaGame()
+    game.data = replace(game.data, data_set="published-2021")
+    assert game.data_sets() == ["published-2021"]
+    assert game.resolve({}, 1)["data"] == "" and game.shipped_data_set(2) is None
 
 
 # ------------------------------------------------------------------ the command line

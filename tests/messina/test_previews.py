@@ -184,36 +184,42 @@ def test_the_guide_counts_no_turns_left_once_production_is_under_way():
 def test_an_option_that_ends_the_round_says_so_and_counts_no_lieutenants_of_two_rounds():
     """A browser audit read "Whatever you choose: gain 4 lieutenants this round" on a quarantine
     exit, and production's goods as what "End your turn" gives: an option whose resolution runs
-    into the round's end (or the next round's set-up) says so in a note, and leaves the
-    lieutenant count, which mixes two rounds, to `then`; the other changes stay exact
-    (preview_kit). An option that does not end the round has no such note."""
+    into the round's end says how far the changes shown go, judged by where applying it stops
+    (the next decision): into the next round (or the end of the game), or only into production
+    (a workshop move or a quarantine exit asks first). The lieutenant count, which mixes two
+    rounds, is left to `then`; the other changes stay exact (preview_kit). An option that stays
+    in its round has no such note."""
+    notes = {"round_ends", "round_set_up", "game_ends", "production_starts"}
     found = {}
-    for seed in range(30):
-        for state in random_decisions(GAME, 2, seed):
+    for seed in range(40):
+        for state in random_decisions(GAME, 2 + seed % 3, seed):
             for action in state.legal_actions(state.to_act):
                 after = state.clone()
                 after.apply(action.key)
-                ends = after.round != state.round or after.is_terminal() or (after.producing and not state.producing)
-                kind = ("game_ends" if state.round == 6 else "round_set_up" if state.producing else
-                        "round_ends") if ends else "same_round"
-                if kind not in found:
-                    found[kind] = (state.clone(), action)
+                if after.is_terminal():
+                    reached = "game_over"
+                elif after.round != state.round:
+                    reached = "next_round"
+                elif after.producing and not state.producing:
+                    reached = "production"
+                else:
+                    reached = "same_round"
+                found.setdefault(reached, (state.clone(), action))
             if len(found) == 4:
                 break
         if len(found) == 4:
             break
-    assert set(found) == {"game_ends", "round_set_up", "round_ends", "same_round"}, set(found)
-    for kind, (state, action) in found.items():
+    assert set(found) == {"game_over", "next_round", "production", "same_round"}, set(found)
+    for reached, (state, action) in found.items():
         preview = action.data.get("preview") or {}
-        keys = [n["key"] for n in preview.get("notes", [])]
-        if kind == "same_round":
-            assert not {"game_ends", "round_set_up", "round_ends"} & set(keys), (action.key, preview)
-            continue
-        assert kind in keys, (kind, action.key, preview)
-        assert preview["then"] == ["lieutenants"] and "lieutenants" not in preview.get("gain", {})
-        assert all("lieutenants" not in d for d in preview.get("others", {}).values())
-        assert preview_problems(GAME, state) == []
-
+        said = notes & {n["key"] for n in preview.get("notes", [])}
+        expected = {"same_round": set(), "production": {"production_starts"}, "game_over": {"game_ends"},
+                    "next_round": {"round_set_up" if state.producing else "round_ends"}}[reached]
+        assert said == expected, (reached, action.key, preview)
+        if reached != "same_round":
+            assert preview["then"] == ["lieutenants"] and "lieutenants" not in preview.get("gain", {})
+            assert all("lieutenants" not in d for d in preview.get("others", {}).values())
+            assert preview_problems(GAME, state) == []
 
 @pytest.mark.rule("MS-24.1", "MS-24.4", "MS-24.14")
 def test_a_destination_says_when_its_hex_could_then_be_repopulated():

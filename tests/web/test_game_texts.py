@@ -421,17 +421,17 @@ def test_a_notre_dame_sector_shows_its_stones_and_the_friend_counted_as_one(page
     stone is drawn beside the friend."""
     game = registry.game("notre-dame")
     state = game.new_state(3, 1)
-    residence, hotel = 1, 3
-    state.sector_stones[residence] = 1
-    state.sector_stones[hotel] = 2
-    state.friend[0] = residence
+    names = game.data.sectors
+    with_friend, plain = names.index("bank"), names.index("carriage_house")
+    state.sector_stones[with_friend] = 1
+    state.sector_stones[plain] = 2
+    state.friend[0] = with_friend
     view = json.loads(json.dumps(state.view(0)))
     drawn = {d["place"]: d for d in page.evaluate(ND_SECTORS, [view])}
-    names = game.data.sectors
-    assert drawn[f"sector:0:{names[residence]}"] == {"place": f"sector:0:{names[residence]}", "count": "2",
+    assert drawn[f"sector:0:{names[with_friend]}"] == {"place": f"sector:0:{names[with_friend]}", "count": "2",
                                                      "stones": 1, "friend": 1}
-    assert drawn[f"sector:0:{names[hotel]}"]["count"] == "2" and drawn[f"sector:0:{names[hotel]}"]["stones"] == 2
-    assert drawn[f"sector:0:{names[hotel]}"]["friend"] == 0
+    assert drawn[f"sector:0:{names[plain]}"]["count"] == "2" and drawn[f"sector:0:{names[plain]}"]["stones"] == 2
+    assert drawn[f"sector:0:{names[plain]}"]["friend"] == 0
 
 
 IF_ENDED = """async ([view, language]) => {

@@ -84,7 +84,8 @@ class Game:
 
     def resolve(self, options: Mapping[str, Any] | None, revision: int | None = None) -> dict[str, Any]:
         """`options` merged over the defaults of rules revision `revision` (None: the current
-        one); a bad option or revision raises BadOption naming it."""
+        one), a data-set option left '' naming the data set that revision shipped where a later
+        one changed it (`earlier_data_sets`); a bad option or revision raises BadOption naming it."""
         earlier = None if revision is None else revision_defaults(
             self.name, self.rules_revision, self.earlier_defaults, revision)
         resolved = resolve_options(self.name, self.options, options, earlier)

@@ -8,7 +8,7 @@ from ludoteka.kernel.data import registered_data_sets
 
 from .action_space import action_keys
 from .data.components import Components
-from .data.earlier import V1, earlier_data_set
+from .data.earlier import V1, V2, earlier_data_set
 from .data.loader import check_directory, load_components, provenances
 from .evaluate import evaluate_all
 from .invariants import check
@@ -87,14 +87,19 @@ class MessinaGame(Game):
     def __init__(self) -> None:
         self.data: Components = load_components(None)
         self._earlier: dict[str, Components] = {}
-        self._boards: dict[tuple[str, int], Board] = {}
+        self._boards: dict[tuple[str, str, int], Board] = {}
         self.state_class = type("MessinaState", (PlayedState,), {"__slots__": (), "game": self})
 
     def __reduce__(self):
         return (_registered_game, ())
 
     def data_sets(self) -> list[str]:
-        return [self.data.data_set, V1]
+        return [self.data.data_set] + ([V1] if self.data.data_set == V2 else [])
+
+    def shipped_data_set(self, revision: int) -> str | None:
+        """Data set v1 for games of rules revision 1 or 2, while the shipped data is the set it
+        preceded (data replaced by its owner has no such history: '' keeps meaning it)."""
+        return super().shipped_data_set(revision) if self.data.data_set == V2 else None
 
     def components_for(self, options: dict[str, Any]) -> Components:
         """The shipped data, or the data set named by the `data` option: the shipped set's id, a
@@ -125,10 +130,10 @@ class MessinaGame(Game):
 
     def board_for(self, data: Components, players: int) -> Board:
         """The city graph of a data set's layout for a player count (solo uses 2), cached."""
-        key = (data.directory, max(players, 2))
+        key = (data.directory, data.data_set, max(players, 2))
         board = self._boards.get(key)
         if board is None:
-            board = self._boards[key] = Board(data.layouts[key[1]])
+            board = self._boards[key] = Board(data.layouts[key[2]])
             # the destination keys of this data set, written once (turns.destinations)
             board.hex_keys = tuple("hex:" + h.id for h in data.hexes)
             board.harbour_keys = tuple("hex:" + h.id for h in data.harbours)

@@ -52,9 +52,10 @@ def preview(state, seat: int, key: str, notes: list[dict[str, Any]] | None = Non
     gains = [_diff(before[s], supplies(world, s)) for s in range(n)]
     out = list(notes or ())
     events = world.events(seat, since=mark)
-    if not state.options["open_prestige"] and world.prestige[seat] != prestige:
+    if not state.options["open_prestige"]:
         # the option's own prestige, apart from what the round's end then adds or takes (each said
-        # in its own note): a browser audit read Notre Dame's scoring as the Night Watchman's
+        # in its own note, even where they cancel out): a browser audit read Notre Dame's scoring
+        # as the Night Watchman's
         scored, lost = _later_prestige(events, seat)
         gained = world.prestige[seat] - prestige - scored + lost
         if gained:

@@ -11,9 +11,8 @@ from ludoteka.kernel.preview import note
 
 from ..model.sides import side_name
 from ..model.texts import count_text
+from ..rules.production import LAST_ROUND
 from ..scoring.standard import rat_penalty
-
-ROUNDS = 6
 
 
 def guide(state, seat: int | None) -> dict[str, Any]:
@@ -28,12 +27,12 @@ def _next(state) -> dict[str, Any]:
     # lieutenant gained then is next round's, MS-25.17) or no lieutenant is left
     turns = 0 if state.producing else sum(len(state.available_lieutenants(s)) for s in range(state.players))
     if not turns:
-        if state.round >= ROUNDS:
+        if state.round >= LAST_ROUND:
             return note("production_last", "Round VI ends: production, then the rat penalty and the final "
                         "scoring.", round=state.round)
         return note("production", f"Round {state.round} ends: production, then round {state.round + 1} "
                     "is prepared.", round=state.round, next=state.round + 1)
-    if state.round >= ROUNDS:
+    if state.round >= LAST_ROUND:
         return note("last_round", f"Round VI, the last: {count_text(turns, 'lieutenant turn')} left, then production, "
                     "the rat penalty and the final scoring.", round=state.round, turns=turns)
     row = state.data.sides[side_name(state.players)].rounds[state.round]

@@ -25,10 +25,10 @@ from ..rules.build import free_huts
 from ..rules.citizens import workshop_move_keys
 from ..rules.overseers import CENTRE
 from ..rules.plague import pay_for_cube, payment_keys, rescue_options, round_row
+from ..rules.production import LAST_ROUND
 from ..rules.repopulation import can_repopulate
 from ..rules.turns import destinations
 from ..scoring.standard import rat_penalty
-from .guide import ROUNDS
 
 # The public counters of a seat, in display order: item -> English label (Game.supply_items).
 SUPPLY_ITEMS = {"coins": "coins", "timber": "timber", "fire": "fire", "large_fire": "large fire",
@@ -74,26 +74,30 @@ class _Worlds:
         return self._made
 
 
-def _ends_round(after, before) -> bool:
-    """Whether applying the option to `before` went on into the end of the round (`after`)."""
-    return after.round != before.round or after.is_terminal() or (after.producing and not before.producing)
+def _round_end(after, before) -> int:
+    """How far applying the option to `before` went into the end of the round, as far as the trial
+    went (`after`, the next decision): 0 not at all, 1 production begun and not done (a workshop
+    move or a citizen leaving quarantine asks first), 2 the round over (or the game)."""
+    if after.round != before.round or after.is_terminal():
+        return 2
+    return 1 if after.producing and not before.producing else 0
 
 
 def _effect(state, seat: int, key: str, worlds: _Worlds):
-    """(changes per seat, uncertain items, the state after, whether it was revealing, whether the
-    round's end followed)."""
+    """(changes per seat, uncertain items, the state after, whether it was revealing, how far the
+    round's end followed: `_round_end`, the least of the worlds tried)."""
     before = _all(state)
     after = state.clone()
     after.apply(key, seat)
     if not _revealing(after, state):
         return ([changes(b, supplies(after, s)) for s, b in enumerate(before)], set(), after, False,
-                _ends_round(after, state))
-    seen, ended = [], False
+                _round_end(after, state))
+    seen, ended = [], 2
     for world in worlds.get():
         base, tried = _all(world), world.clone()
         tried.apply(key, seat)
         seen.append([changes(b, supplies(tried, s)) for s, b in enumerate(base)])
-        ended = ended or _ends_round(tried, world)
+        ended = min(ended, _round_end(tried, world))
     first, unsure = seen[0], set()
     for other in seen[1:]:
         for s in range(state.players):
@@ -422,7 +426,7 @@ def preview(state, seat: int, action: Action, keys: list[str], worlds: _Worlds) 
     if ended:
         # the changes shown include the round's end; a count of "lieutenants this round" would
         # mix two rounds, so it is left to the note (a browser audit read "gain 4 lieutenants")
-        notes.append(_round_end_note(state))
+        notes.append(_round_end_note(state, ended))
         then = ("lieutenants",)
         diff = [{item: n for item, n in d.items() if item != "lieutenants"} for d in diff]
         own = diff[seat]
@@ -430,9 +434,13 @@ def preview(state, seat: int, action: Action, keys: list[str], worlds: _Worlds) 
     return make_preview(own, others=others, uncertain=unsure, notes=notes, confirm=confirm, then=then)
 
 
-def _round_end_note(state) -> dict[str, Any]:
-    """MS-26 - MS-29: what follows the option before the next decision, included in its changes."""
-    if state.round >= ROUNDS:
+def _round_end_note(state, ended: int) -> dict[str, Any]:
+    """MS-26 - MS-29: what follows the option before the next decision, included in its changes
+    (`ended`: see `_round_end`)."""
+    if ended == 1:
+        return note("production_starts", f"then round {state.round} ends and production begins (the changes "
+                    "shown go up to your next choice in it)", round=state.round)
+    if state.round >= LAST_ROUND:
         return note("game_ends", "then the game ends: production, the rat penalty and the final scoring "
                     "(the changes shown include them)", round=state.round)
     if state.producing:

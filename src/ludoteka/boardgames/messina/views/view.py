@@ -168,6 +168,10 @@ def view(state, seat: int | None) -> dict[str, Any]:
     }
     if n == 1:
         out["automa"] = _automa(state)
+    if data is not state.game.data:
+        # the explained components (`Game.components`) are the shipped data's: which path spaces
+        # reach each square, as this table's data has them (data set v1 of older tables differs)
+        out["reached_by"] = {bid: reached_by(board) for bid, board in data.boards.items()}
     return out
 
 

@@ -308,7 +308,7 @@ const EXPLAIN = {
   player_board: (c, ctx) => ({ title: ctx.t("ms.player_board", { id: c.board }), lines: [c.board === "a" ? ctx.t("ms.explain.board_a") : ctx.t("ms.explain.board_b", { squares: c.one_time.map((i) => squareText(ctx, i)).join("; ") })] }),
   square: (c, ctx) => ({ title: capital(squareText(ctx, c.square)), lines: [ctx.t("ms.explain.area", { area: c.area + 1 }),
     ctx.t(c.one_time ? "ms.explain.activated_once" : "ms.explain.activated", { action: specText(ctx, c.action) }),
-    reachedText(ctx, c.reached_by || [])] }),
+    reachedText(ctx, ctx.view?.reached_by?.[c.board]?.[c.square] ?? c.reached_by ?? [])] }),
   scroll_board: (c, ctx) => ({ title: ctx.t("ms.scroll_board", { id: c.id.split(":")[1] }), lines: [ctx.list(c.tracks.map((tr) => trackName(ctx, tr)))] }),
   scroll_track: (c, ctx) => ({ title: trackName(ctx, c.track), lines: c.values.map((_, lv) => `${ctx.t("ms.level", { level: lv })}: ${levelText(ctx, c, lv)}`) }),
 };
