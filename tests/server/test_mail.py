@@ -38,7 +38,7 @@ class Inbox:
     def to(self, address: str) -> list[Any]:
         return [m for _, m in self.mails if m["To"] == address]
 
-    def wait(self, address: str, count: int, seconds: float = 15.0) -> list[Any]:
+    def wait(self, address: str, count: int, seconds: float = 45.0) -> list[Any]:
         deadline = time.time() + seconds
         while time.time() < deadline and len(self.to(address)) < count:
             time.sleep(0.05)

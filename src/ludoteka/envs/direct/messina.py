@@ -74,6 +74,7 @@ def build(game: Game, players: int, options: Mapping[str, Any]) -> DirectEncoder
     L.flags("hex_stack_classes", hexes_max * 3, "the backs (A, B, C) of the hex stack, top first")
     L.flags("docking_left", 4, "the docking tiles still in the stack")
     L.flags("wheel", len(data.wheel), "one-hot: the population wheel's window")
+    L.flags("producing", 1, "the end of the round under way: production begun (MS-26; the guide says so)")
     L.flags("hut_stacks", 3 * 2 * U, "per stack: the face-up top, the known bottom tiles")
     L.flags("workshop_stacks", 3 * 2 * W, "per stack: the face-up top, the known bottom tiles")
     L.flags("late_stacks", 3 * W, "per stack: the top once revealed (HID-5)")
@@ -103,6 +104,7 @@ def build(game: Game, players: int, options: Mapping[str, Any]) -> DirectEncoder
             "overseer_upgraded", "one_time_used", "boards", "huts", "workshops", "carts",
             "deferred_book_actions"))
     o_cubes, o_citizens, o_city_lt = st("city_cubes"), st("city_citizens"), st("city_lieutenants")
+    o_producing = st("producing")
     o_automa_city = st("automa_city") if solo else 0
     o_revealed = st("automa_revealed") if solo else 0
     o_taken = st("automa_taken") if solo else 0
@@ -249,6 +251,8 @@ def build(game: Game, players: int, options: Mapping[str, Any]) -> DirectEncoder
         ego = {s: i for i, s in enumerate(order)}
         hot = [o_kind + (len(kinds) if over else kind_index[top[0]]),
                o_to_act + (n if to_act is None else ego[to_act]), o_wheel + state.wheel]
+        if state.producing:
+            hot.append(o_producing)
         if not over:
             hot += [o_acting + ego[s] for s in state.acting_seats()]
         for pos, s in enumerate(state.turn_order):
@@ -332,12 +336,14 @@ def build(game: Game, players: int, options: Mapping[str, Any]) -> DirectEncoder
             buf[o_automa + 2] = len(state.solo_deck)
 
     def round_part(state, canvas) -> None:
-        """The round, the cube supply, the hex stack's size, the wheel and the turn order."""
+        """The round, the cube supply, the hex stack's size, the wheel, the turn order and whether
+        the round's end is under way."""
         buf = canvas.buf
         buf[o_round] = state.round - 1                  # raw - lo
         buf[o_round + 1] = state.cube_supply
         buf[o_round + 2] = len(state.hex_stack)
         buf[o_wheel + state.wheel] = 1.0
+        buf[o_producing] = 1.0 if state.producing else 0.0
         for pos, s in enumerate(state.turn_order):
             buf[o_order + pos * n + s] = 1.0
 
@@ -408,8 +414,8 @@ def build(game: Game, players: int, options: Mapping[str, Any]) -> DirectEncoder
     sections = [
         Section(("decision", "to_act", "acting", "pending_book_actions", "placing") + (("automa",) if solo else ()),
                 table),
-        Section(("round", "cube_supply", "hex_stack_size", "turn_order", "wheel"), round_part,
-                fields=("round", "cube_supply", "hex_stack", "wheel", "turn_order")),
+        Section(("round", "cube_supply", "hex_stack_size", "turn_order", "wheel", "producing"), round_part,
+                fields=("round", "cube_supply", "hex_stack", "wheel", "turn_order", "producing")),
         Section(("coins", "timber", "fire", "large_fire", "rats", "score", "scroll", "overseer_step", "squares",
                  "hut_space"), copies([(name, st(name), -21 if name == "score" else 0) for name in (
                      "coins", "timber", "fire", "large_fire", "rats", "score", "scroll", "overseer_step",

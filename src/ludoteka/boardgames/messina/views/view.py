@@ -144,6 +144,7 @@ def view(state, seat: int | None) -> dict[str, Any]:
     out: dict[str, Any] = {
         "game": "messina-1347", "seat": seat, "data_set": data.data_set, "reconstructed": data.reconstructed,
         "round": state.round, "decision": top[0].name if top is not None else "over",
+        "producing": state.producing,                   # the round's end under way (MS-26)
         "to_act": state.to_act, "acting": list(state.acting_seats()) if top is not None else [],
         "turn_order": list(state.turn_order), "city": city, "empty_locations": empty,
         "visit_points": data.tables.visit_points,
