@@ -86,7 +86,7 @@ class MessinaGame(Game):
 
     def __init__(self) -> None:
         self.data: Components = load_components(None)
-        self._earlier: dict[str, Components] = {}
+        self._v1: Components | None = None          # data set v1, derived when first needed
         self._boards: dict[tuple[str, str, int], Board] = {}
         self.state_class = type("MessinaState", (PlayedState,), {"__slots__": (), "game": self})
 
@@ -107,17 +107,12 @@ class MessinaGame(Game):
         directory = options.get("data") or None
         if directory is None or directory == self.data.data_set:
             return self.data
-        if directory == V1:                   # the data of games saved under rules revision 1 or 2
-            found = self._earlier.get(directory)
-            if found is None:
-                try:
-                    found = self._earlier[directory] = earlier_data_set(self.data, directory)
-                except DataError as exc:
-                    raise BadOption(f"messina-1347: option 'data': {exc}") from None
-            return found
-        directory = registered_data_sets(self.name).get(directory, directory)
         try:
-            return load_components(directory)
+            if directory == V1:               # the data of games saved under rules revision 1 or 2
+                if self._v1 is None:
+                    self._v1 = earlier_data_set(self.data, V1)
+                return self._v1
+            return load_components(registered_data_sets(self.name).get(directory, directory))
         except DataError as exc:
             raise BadOption(f"messina-1347: option 'data': {exc}") from None
 

@@ -86,13 +86,14 @@ function city(ctx) {
     const [x, y] = centre(entry.q, entry.r);
     const fill = entry.kind === "hex" ? HEX_FILL[entry.colour] : entry.kind === "harbour" ? "#d9c89c" : "#a9cfe3";
     const owner = entry.repopulated_by;
+    const owned = owner !== null && owner !== undefined;
     const place = `hex:${id}`;
     const g = s("g", { "data-place": place, "data-mark": place, "data-component": id, transform: `translate(${x.toFixed(1)},${y.toFixed(1)})` },
-      s("polygon", { points: hexPath(0, 0), fill, stroke: owner === null || owner === undefined ? "#5b4a32" : colourOf(owner), "stroke-width": owner === null || owner === undefined ? 2 : 6 }),
+      s("polygon", { points: hexPath(0, 0), fill, stroke: owned ? colourOf(owner) : "#5b4a32", "stroke-width": owned ? 6 : 2 }),
       hexContent(ctx, id, entry),
       // the owner's repopulated tile and what a visit pays it (a browser audit found the border
       // alone hidden under the options' highlight)
-      owner === null || owner === undefined ? null : s("g", { class: "ms-owner-tile" },
+      !owned ? null : s("g", { class: "ms-owner-tile" },
         s("rect", { x: 22, y: 12, width: 22, height: 14, rx: 2, fill: colourOf(owner), stroke: "#111" }),
         label(33, 19, `+${view.visit_points}`, { class: "tiny light" }),
         s("title", {}, ctx.t("ms.repopulated_tile", { name: ctx.shortName(owner), n: view.visit_points }))));

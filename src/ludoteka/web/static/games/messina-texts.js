@@ -33,20 +33,21 @@ const countsText = (ctx, counts) => {
   return parts.length ? ctx.list(parts) : ctx.t("ms.nothing");
 };
 /** What a tile does, short ("1 coin + 1 fire"): the visible name of a hut upgrade or workshop. */
-function shortAlt(ctx, atoms) {
+function shortAlt(ctx, atoms, named = (atom) => atomText(ctx, atom)) {
   if (!atoms?.length) return ctx.t("ms.nothing");
-  return atoms.map(([verb, n, arg]) => (RESOURCES.has(verb) ? amount(ctx, verb, n) : atomText(ctx, [verb, n, arg]))).join(" + ");
+  return atoms.map((atom) => (RESOURCES.has(atom[0]) ? amount(ctx, atom[0], atom[1]) : named(atom))).join(" + ");
 }
 
 /** A printed action as short as the board prints it ("2 coins", "Build / 1 large fire"), for
  *  the hexes themselves: each alternative one line. */
 export function shortSpec(ctx, spec) {
-  const atom = ([verb, n, arg]) => {
-    if (RESOURCES.has(verb)) return amount(ctx, verb, n);
-    if (verb === "overseer") return arg === "any" ? ctx.t("ms.short.overseer_any") : ctx.t("ms.short.overseer", { class: className(ctx, arg) });
-    return ctx.has(`ms.short.${verb}`) ? ctx.t(`ms.short.${verb}`) : atomText(ctx, [verb, n, arg]);
+  const named = ([verb, n, arg]) => {
+    if (!ctx.has(`ms.short.${verb}`)) return atomText(ctx, [verb, n, arg]);
+    const text = verb !== "overseer" ? ctx.t(`ms.short.${verb}`)
+      : arg === "any" ? ctx.t("ms.short.overseer_any") : ctx.t("ms.short.overseer", { class: className(ctx, arg) });
+    return n === 1 ? text : ctx.t("ms.atom.times", { what: text, n });
   };
-  return (spec || []).map((alt) => capital(alt.map(atom).join(" + ")));
+  return (spec || []).map((alt) => capital(shortAlt(ctx, alt, named)));
 }
 
 /** The visible name of a component whose code (U03, W12, K1b, S1-silk) stays inside its
